@@ -188,6 +188,10 @@ class Game(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    cpu_names: ClassVar[Mapping[str, str]] = {"en": "CPU", "ja": "CPU"}
+    """How the game's documents name a computer opponent (Kitten Fishing: the "kitten")."""
+    instant_finish: ClassVar[bool] = False
+    """True when "see the result" may play every seat to the end at once (no decisions)."""
 
     seats: int
     options: dict[str, JSON]

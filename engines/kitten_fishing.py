@@ -42,6 +42,8 @@ class KittenFishing(Game):
 
     id: ClassVar[str] = "kitten-fishing"
     names: ClassVar[Mapping[str, str]] = {"en": "Kitten Fishing", "ja": "子猫の魚釣り"}
+    cpu_names: ClassVar[Mapping[str, str]] = {"en": "Kitten", "ja": "子猫"}
+    instant_finish: ClassVar[bool] = True
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (

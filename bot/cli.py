@@ -1,0 +1,76 @@
+"""The `cardbot` command line: run | play | replay | simulate | bench | render | db."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# subcommand -> "module:function"; each function takes the parsed arguments and returns an
+# exit code. Modules load lazily so `cardbot replay` never imports discord.py or Pillow.
+_COMMANDS = {
+    "run": "bot.run:main",
+    "play": "bot.play:main",
+    "replay": "bot.records:main",
+    "simulate": "bot.simulate:main",
+    "bench": "bot.bench:main",
+    "render": "render.samples:main",
+    "db": "bot.store.cli:main",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="cardbot", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("run", help="run the Discord bot (settings from .env)")
+
+    play = sub.add_parser("play", help="play a game in the terminal against CPU seats")
+    play.add_argument("game", help="game id, e.g. kitten-fishing")
+    play.add_argument("--name", default=None, help="your display name")
+    play.add_argument("--level", default="normal", help="CPU level: easy, normal, hard")
+    play.add_argument("--seats", type=int, default=None, help="number of seats")
+    play.add_argument("--new", action="store_true", help="abandon the saved game and start anew")
+
+    replay = sub.add_parser("replay", help="replay a game record (RECORDS.md)")
+    replay.add_argument("file", help="record file, or - for standard input")
+    replay.add_argument("--jsonl", action="store_true", help="one record per line")
+    replay.add_argument("--finish", action="store_true", help="let CPU players finish the game")
+
+    simulate = sub.add_parser("simulate", help="CPU-only games and summary statistics")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=int, default=1000)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--seats", type=int, default=None)
+    simulate.add_argument("--level", default="normal")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    bench = sub.add_parser("bench", help="print engine, service and render figures")
+    bench.add_argument("what", nargs="?", default="all", choices=["all", "engine", "service", "render"])
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+
+    render = sub.add_parser("render", help="write sample images of a game")
+    render.add_argument("game")
+    render.add_argument("--seed", type=int, default=0)
+    render.add_argument("--out", default="render-samples")
+
+    db = sub.add_parser("db", help="database maintenance")
+    db.add_argument("action", choices=["upgrade"])
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = build_parser().parse_args(argv)
+    module_name, func_name = _COMMANDS[args.command].split(":")
+    func = getattr(importlib.import_module(module_name), func_name)
+    try:
+        return int(func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 _COMMANDS = {
     "run": "bot.run:main",
     "play": "bot.play:main",
-    "replay": "bot.records:main",
+    "replay": "bot.replay:main",
     "simulate": "bot.simulate:main",
     "bench": "bot.bench:main",
     "render": "render.samples:main",
@@ -48,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     bench = sub.add_parser("bench", help="print engine, service and render figures")
-    bench.add_argument("what", nargs="?", default="all", choices=["all", "engine", "service", "render"])
+    bench.add_argument(
+        "what", nargs="?", default="all", choices=["all", "engine", "service", "render"]
+    )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
 
     render = sub.add_parser("render", help="write sample images of a game")

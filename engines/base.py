@@ -192,6 +192,9 @@ class Game(ABC):
     """How the game's documents name a computer opponent (Kitten Fishing: the "kitten")."""
     instant_finish: ClassVar[bool] = False
     """True when "see the result" may play every seat to the end at once (no decisions)."""
+    multi_hand: ClassVar[bool] = False
+    """True for matches of several hands, whose records take `deals` (a list) not `deal`."""
+    """True when "see the result" may play every seat to the end at once (no decisions)."""
 
     seats: int
     options: dict[str, JSON]
@@ -265,7 +268,13 @@ class Game(ABC):
         if not 0 <= action.seat < self.seats:
             raise IllegalAction("bad_seat", f"There is no seat {action.seat}.", seat=action.seat)
         if action.seat not in self.to_act():
-            raise IllegalAction("not_your_turn", "It is not your turn.", seat=action.seat)
+            waiting = ", ".join(str(seat) for seat in sorted(self.to_act()))
+            raise IllegalAction(
+                "not_your_turn",
+                f"It is not seat {action.seat}'s turn; waiting for seat {waiting}.",
+                seat=action.seat,
+                to_act=sorted(self.to_act()),
+            )
 
     def autoplay(
         self, choose: Callable[[Game, int], Action], limit: int | None = None

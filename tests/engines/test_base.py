@@ -1,0 +1,68 @@
+"""The engine protocol's shared pieces: actions as data, options, seeded randomness, registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.base import (
+    Action,
+    IllegalAction,
+    OptionSpec,
+    RecordError,
+    derive_rng,
+    game_class,
+    games,
+    resolve_options,
+)
+
+
+def test_actions_round_trip_as_record_json() -> None:
+    data = {"seat": 2, "type": "expose", "cards": ["QS", "AH"]}
+    action = Action.from_json(data)
+    assert action.to_json() == data
+    assert action.get("cards") == ("QS", "AH")
+    assert hash(action) == hash(Action.from_json(dict(data)))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"type": "flip"},
+        {"seat": "0", "type": "flip"},
+        {"seat": 0},
+        {"seat": True, "type": "flip"},
+    ],
+)
+def test_malformed_actions_have_a_stable_code(data: object) -> None:
+    with pytest.raises(IllegalAction) as err:
+        Action.from_json(data)
+    assert err.value.code == "malformed_action"
+
+
+def test_options_fill_defaults_and_refuse_unknowns() -> None:
+    specs = (
+        OptionSpec("rules", ("standard", "early_end"), "standard"),
+        OptionSpec("refill", (1, 5), 1),
+    )
+    assert resolve_options(specs, {"refill": 5}) == {"rules": "standard", "refill": 5}
+    with pytest.raises(RecordError) as err:
+        resolve_options(specs, {"refil": 5})
+    assert err.value.code == "unknown_option"
+    with pytest.raises(RecordError) as err:
+        resolve_options(specs, {"refill": True})
+    assert err.value.code == "bad_option"
+
+
+def test_derived_rngs_depend_on_seed_and_purpose_only() -> None:
+    assert derive_rng(1, "deal").random() == derive_rng(1, "deal").random()
+    assert derive_rng(1, "deal").random() != derive_rng(1, "cpu").random()
+    assert derive_rng(1, "deal").random() != derive_rng(2, "deal").random()
+
+
+def test_registry() -> None:
+    assert "kitten-fishing" in [g.id for g in games()]
+    assert game_class("kitten-fishing").names["ja"] == "子猫の魚釣り"
+    with pytest.raises(RecordError) as err:
+        game_class("poker")
+    assert err.value.code == "unknown_game"

@@ -68,5 +68,5 @@ def test_two_number_deck_and_orientation() -> None:
 def test_check_permutation_names_what_is_wrong() -> None:
     deck = cards.standard_deck()
     cards.check_permutation(list(reversed(deck)), deck)
-    with pytest.raises(cards.CardError, match="repeated QS.*missing AS"):
+    with pytest.raises(cards.CardError, match=r"repeated QS.*missing AS"):
         cards.check_permutation(["QS", *deck[1:]], deck)

@@ -312,3 +312,15 @@ def test_views_never_show_stock_order() -> None:
         shown = set(game.table) | {last["card"], *last["captured"]} if last else set(game.table)
         leaked = {card for card in hidden - shown if f'"{card}"' in text}
         assert not leaked
+
+
+def test_a_real_deal_that_reaches_the_move_cap() -> None:
+    # seed 156298 (found by search, see bot/bench.py) is still undecided after 5000 flips
+    game = KittenFishing.new(2, {}, 156298)
+    actions = game.autoplay(None)  # type: ignore[arg-type]
+    result = game.result()
+    assert result["reason"] == "move_cap" and result["moves"] == len(actions) == MOVE_CAP
+    a, b = result["stock_counts"]
+    assert a + b + len(game.table) == 52
+    assert result["winner"] == (0 if a > b else 1 if b > a else None)
+    assert game.view(None)["over"] is True

@@ -1,0 +1,118 @@
+"""`cardbot bench`: engine throughput, service latency on a real SQLite file, render speed.
+
+Figures, not pass/fail: speed targets are read here, never asserted in timed unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+from bot.replay import answer_line
+from engines.kitten_fishing import KittenFishing
+
+# Found by `cardbot simulate`-style search over seeds 0..200000 of the shuffled deal:
+LONGEST_NATURAL_SEED = 60664  # 4263 flips, ends by an empty stock
+MOVE_CAP_SEED = 156298  # still going at flip 5000: decided by stock counts
+
+Figure = tuple[str, str]
+
+
+def _median_ms(run: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples)
+
+
+def engine_figures(quick: bool) -> list[Figure]:
+    """Kitten Fishing: replay --jsonl --finish throughput and the longest games' resolve time."""
+    games = 2000 if quick else 10000
+    lines = [
+        json.dumps({"game": "kitten-fishing", "seats": 2, "seed": seed}) for seed in range(games)
+    ]
+    started = time.perf_counter()
+    for line in lines:
+        answer_line(line, finish=True)
+    in_process = games / (time.perf_counter() - started)
+
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
+        handle.write("\n".join(lines) + "\n")
+    try:
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "bot.cli", "replay", "--jsonl", "--finish", handle.name],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        whole_command = games / (time.perf_counter() - started)
+    finally:
+        os.unlink(handle.name)
+
+    def resolve(seed: int) -> Callable[[], object]:
+        return lambda: KittenFishing.new(2, {}, seed).autoplay(None)  # type: ignore[arg-type]
+
+    repeat = 50 if quick else 200
+    probe = KittenFishing.new(2, {}, LONGEST_NATURAL_SEED)
+    flips = len(probe.autoplay(None))  # type: ignore[arg-type]
+    return [
+        (
+            "kitten-fishing replay --jsonl --finish, in-process",
+            f"{in_process:,.0f} games/s ({games} games)",
+        ),
+        (
+            "kitten-fishing cardbot replay --jsonl --finish, whole command",
+            f"{whole_command:,.0f} games/s (startup included)",
+        ),
+        (
+            f"longest natural game (seed {LONGEST_NATURAL_SEED}, {flips} flips), median",
+            f"{_median_ms(resolve(LONGEST_NATURAL_SEED), repeat):.2f} ms",
+        ),
+        (
+            f"move-cap game (seed {MOVE_CAP_SEED}, 5000 flips), median",
+            f"{_median_ms(resolve(MOVE_CAP_SEED), repeat):.2f} ms",
+        ),
+    ]
+
+
+def service_figures(quick: bool) -> list[Figure]:
+    """Tables service latency with a real SQLite file."""
+    from bot.bench_service import run
+
+    return run(quick)
+
+
+def render_figures(quick: bool) -> list[Figure]:
+    """Render time and PNG size of table images."""
+    from render.bench import run
+
+    return run(quick)
+
+
+SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
+    "engine": engine_figures,
+    "service": service_figures,
+    "render": render_figures,
+}
+
+
+def main(args: argparse.Namespace) -> int:
+    """Print the figures of one section or all."""
+    names = list(SECTIONS) if args.what == "all" else [args.what]
+    print(
+        f"cardbot bench ({'quick' if args.quick else 'full'}), Python {sys.version.split()[0]}, one core"
+    )
+    for name in names:
+        print(f"\n[{name}]")
+        for label, figure in SECTIONS[name](args.quick):
+            print(f"  {label:<70} {figure}")
+    return 0

@@ -1,0 +1,41 @@
+"""`cardbot simulate`: CPU-only games, summary as text or JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", "simulate", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_json_summary_counts_every_game() -> None:
+    proc = run("kitten-fishing", "--games", "50", "--seed", "7", "--json")
+    assert proc.returncode == 0
+    summary = json.loads(proc.stdout)
+    assert summary["games"] == 50 and sum(summary["wins"].values()) == 50
+    assert sum(summary["reasons"].values()) == 50
+    assert summary["actions"]["max"] >= summary["actions"]["median"] > 0
+
+
+def test_same_seed_same_summary() -> None:
+    a = json.loads(run("kitten-fishing", "--games", "20", "--seed", "3", "--json").stdout)
+    b = json.loads(run("kitten-fishing", "--games", "20", "--seed", "3", "--json").stdout)
+    for key in ("wins", "reasons", "actions"):
+        assert a[key] == b[key]
+
+
+def test_text_summary_and_errors() -> None:
+    proc = run("kitten-fishing", "--games", "10")
+    assert (
+        proc.returncode == 0 and "seat 0 wins" in proc.stdout and "actions per game" in proc.stdout
+    )
+    bad = run("poker")
+    assert bad.returncode == 2 and "Unknown game" in bad.stderr and "Traceback" not in bad.stderr

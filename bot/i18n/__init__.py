@@ -1,0 +1,102 @@
+"""Message catalogues (Japanese, English) and the helpers that pick and fill them.
+
+Every sentence the bot says lives in `bot/i18n/en.py` and `bot/i18n/ja.py` under the same keys;
+`t(key, locale, **params)` fills one. Game names come from the engine registry, error codes from
+the engines and the tables service map to `error.<code>`, narration of engine events to
+`event.<game>.<type>`. A missing Japanese key falls back to English, a missing key to the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import en, ja
+
+LOCALES = ("ja", "en")
+DEFAULT_LOCALE = "en"
+
+_CATALOGUES: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
+
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def normalise_locale(value: object, default: str | None = None) -> str:
+    """`ja`/`en` from a Discord locale (`ja`, `en-US`, a discord.Locale) or a guild default."""
+    text = str(getattr(value, "value", value) or "").lower()
+    if text.startswith("ja"):
+        return "ja"
+    if text.startswith("en"):
+        return "en"
+    if default is not None and default != value:
+        return normalise_locale(default)
+    return DEFAULT_LOCALE
+
+
+def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    """True when `key` is in the catalogue of `locale` (or the English one)."""
+    return key in _CATALOGUES.get(locale, {}) or key in _CATALOGUES[DEFAULT_LOCALE]
+
+
+def t(key: str, locale: str, /, **params: Any) -> str:
+    """The message `key` in `locale`, with `{name}` placeholders filled from `params`."""
+    template = _CATALOGUES.get(locale, {}).get(key) or _CATALOGUES[DEFAULT_LOCALE].get(key)
+    if template is None:
+        return key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def card(code: str) -> str:
+    """A card code as players read it: `TC` -> `10♣`, `7H` -> `7♥`, jokers by name."""
+    if code in ("BJ", "SJ"):
+        return "🃏" + ("+" if code == "BJ" else "-")
+    if len(code) == 2 and code[1] in _SUITS:
+        rank = "10" if code[0] == "T" else code[0]
+        return rank + _SUITS[code[1]]
+    return code
+
+
+def cards(codes: list[str] | tuple[str, ...], locale: str) -> str:
+    """Several cards, separated the way the language lists things."""
+    return t("list.sep", locale).join(card(c) for c in codes)
+
+
+def game_name(game_id: str, locale: str) -> str:
+    """A game's name in `locale`, from the engine registry (子猫の魚釣り / Kitten Fishing)."""
+    from engines.base import GameError, game_class
+
+    try:
+        names = game_class(game_id).names
+    except GameError:
+        return game_id
+    return names.get(locale) or names.get("en") or game_id
+
+
+def cpu_name(game_id: str, locale: str) -> str:
+    """How the game names a computer opponent in `locale` (Kitten Fishing: 子猫 / the kitten)."""
+    from engines.base import GameError, game_class
+
+    try:
+        names = game_class(game_id).cpu_names
+    except GameError:
+        return "CPU"
+    return names.get(locale) or names.get("en") or "CPU"
+
+
+def error_text(
+    code: str, locale: str, message: str = "", params: Mapping[str, Any] | None = None
+) -> str:
+    """A domain error (engine or tables service) in the player's language.
+
+    Known codes have their own sentence; unknown ones fall back to the English message the
+    error carries (it always tells the player what to do), prefixed in Japanese.
+    """
+    key = f"error.{code}"
+    if has(key, locale):
+        return t(key, locale, **dict(params or {}))
+    if message:
+        return t("error.fallback", locale, message=message)
+    return t("error.unexpected", locale)

@@ -1,0 +1,82 @@
+"""`cardbot run`: apply migrations, log in to Discord, print the invite URL and serve the tables."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from typing import Any
+
+NO_TOKEN = (
+    "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (docs/discord.md shows how to "
+    "create the bot and get it); meanwhile `cardbot play kitten-fishing` plays without Discord."
+)
+BAD_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN: copy it again from the developer portal "
+    "(Bot → Reset Token) into .env, see docs/discord.md."
+)
+BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
+
+log = logging.getLogger("cardbot")
+
+
+def main(args: argparse.Namespace | None = None) -> int:
+    """Run the bot until interrupted; 0 on a clean stop, 2 without a token, 3 with a bad one."""
+    from pydantic import ValidationError
+
+    from bot.settings import get_settings
+
+    try:
+        settings = get_settings()
+    except ValidationError as exc:
+        problem = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg']}" for err in exc.errors()
+        )
+        print(BAD_SETTINGS.format(problem=problem), file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    if not (settings.discord_token or "").strip():
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+
+    import discord
+
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+        return 3
+    except discord.PrivilegedIntentsRequired:
+        # We ask for no privileged intent; this only happens if someone changed the intents.
+        print(
+            "Discord refused a privileged intent this bot does not need: see docs/discord.md.",
+            file=sys.stderr,
+        )
+        return 3
+    return 0
+
+
+def configure_logging(level: str) -> None:
+    """Log to standard error with timestamps; discord.py's gateway chatter at WARNING."""
+    logging.basicConfig(
+        level=getattr(logging, level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    logging.getLogger("discord").setLevel(max(logging.WARNING, logging.getLogger().level))
+
+
+async def serve(settings: Any) -> None:
+    """Migrate the database, then run the bot on it until the process is stopped."""
+    from bot.discord.client import build_bot
+    from bot.store import Database
+
+    database = Database(settings.database_url)
+    try:
+        revision = await database.upgrade()
+        log.info("database %s at revision %s", database.masked_url, revision)
+        bot = build_bot(settings, database)
+        async with bot:
+            await bot.start(settings.discord_token.strip())
+    finally:
+        await database.dispose()

@@ -1,0 +1,107 @@
+"""The renderer's entry points: a view (or a hand) in, PNG bytes out."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render import games, parts
+from render.parts import Canvas, PlayerInfo
+from render.theme import CardStyle
+
+PNG_COMPRESS_LEVEL = 6
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes of an image (flat colours compress well; see `render.bench` for the figures)."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()
+
+
+def view_image(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo] = (),
+    locale: str = "ja",
+    viewer: int | None = None,
+    four_colour: bool = False,
+) -> Image.Image:
+    """The table image of a view as a Pillow image (tests and tools); see `render_view`."""
+    seat = view.get("viewer") if viewer is None else viewer
+    draw = games.layout(str(view["game"]))
+    return draw(view, list(players), locale, CardStyle(four_colour), seat)
+
+
+def render_view(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo] = (),
+    locale: str = "ja",
+    viewer: int | None = None,
+    four_colour: bool = False,
+) -> bytes:
+    """PNG of the table a view shows, laid out by the game's module (by `view["game"]`).
+
+    `viewer` is the seat drawn at the bottom; by default the view's own `viewer` (None for the
+    public image, where no seat is favoured). `players` gives names and CPU/dealer flags by seat.
+    """
+    return encode_png(view_image(view, players, locale, viewer, four_colour))
+
+
+def render_table(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo] = (),
+    locale: str = "ja",
+    four_colour: bool = False,
+) -> bytes:
+    """PNG of a game's table from the view's own viewpoint (public or private)."""
+    return render_view(view, players, locale, None, four_colour)
+
+
+def hand_image(
+    cards: Sequence[str],
+    legal_mask: Sequence[bool] | None = None,
+    selected: Sequence[int] | set[int] | frozenset[int] = (),
+    locale: str = "ja",
+    four_colour: bool = False,
+    title: str | None = None,
+) -> Image.Image:
+    """The hand strip as a Pillow image; see `render_hand`."""
+    from render.strings import tr
+    from render.theme import HAND_CARD_W, WIDTH
+
+    chosen = frozenset(selected)
+    codes = list(cards)
+    margin = 12
+    rows = parts.hand_rows(len(codes), HAND_CARD_W, WIDTH - 2 * margin)
+    row_h = 24 + round(HAND_CARD_W * 1.4) + 8 + 33 + 10
+    top = 56
+    c = Canvas.new(WIDTH, top + row_h * max(1, len(rows)) + margin, locale, CardStyle(four_colour))
+    heading = (
+        title
+        if title is not None
+        else tr("hand", locale) + "  " + tr("cards", locale, n=len(codes))
+    )
+    c.text((margin + 6, 16), heading, 26, parts.TEXT, "la", bold=True, max_width=WIDTH - 40)
+    parts.hand_strip(
+        c, codes, margin, top, HAND_CARD_W, WIDTH - 2 * margin, legal=legal_mask, selected=chosen
+    )
+    return c.image
+
+
+def render_hand(
+    cards: Sequence[str],
+    legal_mask: Sequence[bool] | None = None,
+    selected: Sequence[int] | set[int] | frozenset[int] = (),
+    locale: str = "ja",
+    four_colour: bool = False,
+    title: str | None = None,
+) -> bytes:
+    """PNG of a hand: cards in order, labels 1..n, legal bright, illegal dimmed, selected lifted.
+
+    `selected` holds 0-based positions; `legal_mask[i]` says whether card i may be played now
+    (None: all legal). Two-number codes keep their orientation (`W2B5/B` is drawn black up).
+    """
+    return encode_png(hand_image(cards, legal_mask, selected, locale, four_colour, title))

@@ -1,0 +1,435 @@
+"""Card faces drawn by code: French cards, jokers, backs and two-number cards, cached.
+
+Suit symbols are vector shapes (circles and polygons drawn 4x and scaled down), never font
+glyphs, so they are sharp at every size and independent of the font. `face()` is the one door
+through which a card's face reaches an image; `record_faces()` lets a test see every code that
+went through it (the hidden-information test relies on this).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engines.cards import JOKERS, TWO_NUMBER, two_number_parts
+from render import text
+from render.theme import (
+    BLACK,
+    CARD_EDGE,
+    CARD_FACE,
+    RED,
+    CardStyle,
+    card_height,
+)
+
+SS = 4  # supersampling factor of shapes and outlines
+DEFAULT_STYLE = CardStyle()
+
+_recorders: list[list[str]] = []
+
+
+@contextmanager
+def record_faces() -> Iterator[list[str]]:
+    """Collect the code of every card face drawn inside the block, in drawing order."""
+    seen: list[str] = []
+    _recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _recorders.remove(seen)
+
+
+def face(code: str, width: int, style: CardStyle = DEFAULT_STYLE, dim: bool = False) -> Image.Image:
+    """The RGBA face of `code`, `width` px wide; dimmed for cards that can't be played."""
+    for seen in _recorders:
+        seen.append(code)
+    return _face(code, width, style, dim)
+
+
+@lru_cache(maxsize=1024)
+def _face(code: str, width: int, style: CardStyle, dim: bool) -> Image.Image:
+    if dim:
+        im = _face(code, width, style, False).copy()
+        shade = Image.new("RGBA", im.size, (18, 40, 30, 150))
+        shaded = Image.alpha_composite(im, shade)
+        shaded.putalpha(im.getchannel("A"))
+        return shaded
+    if TWO_NUMBER.match(code):
+        return _two_number(code, width)
+    if code in JOKERS:
+        return _joker(code, width)
+    if len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC":
+        return _french(code, width, style)
+    return _unknown(code, width)
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+def _heart(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+    r = s * 0.255
+    d.ellipse((s * 0.02, s * 0.06, s * 0.02 + 2 * r, s * 0.06 + 2 * r), fill=fill)
+    d.ellipse((s * 0.98 - 2 * r, s * 0.06, s * 0.98, s * 0.06 + 2 * r), fill=fill)
+    d.polygon(
+        [(s * 0.035, s * 0.40), (s * 0.5, s * 0.2), (s * 0.965, s * 0.40), (s * 0.5, s * 0.97)],
+        fill=fill,
+    )
+
+
+def _spade(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+    r = s * 0.235
+    y = s * 0.40
+    d.ellipse((s * 0.04, y, s * 0.04 + 2 * r, y + 2 * r), fill=fill)
+    d.ellipse((s * 0.96 - 2 * r, y, s * 0.96, y + 2 * r), fill=fill)
+    d.polygon(
+        [(s * 0.055, s * 0.58), (s * 0.5, s * 0.02), (s * 0.945, s * 0.58), (s * 0.5, s * 0.72)],
+        fill=fill,
+    )
+    d.polygon([(s * 0.5, s * 0.62), (s * 0.30, s * 0.99), (s * 0.70, s * 0.99)], fill=fill)
+
+
+def _diamond(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+    d.polygon([(s * 0.5, 0), (s * 0.9, s * 0.5), (s * 0.5, s), (s * 0.1, s * 0.5)], fill=fill)
+
+
+def _club(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+    r = s * 0.215
+    for cx, cy in ((0.5, 0.25), (0.25, 0.56), (0.75, 0.56)):
+        d.ellipse((s * cx - r, s * cy - r, s * cx + r, s * cy + r), fill=fill)
+    d.polygon(
+        [(s * 0.5, s * 0.35), (s * 0.34, s * 0.58), (s * 0.5, s * 0.7), (s * 0.66, s * 0.58)],
+        fill=fill,
+    )
+    d.polygon([(s * 0.5, s * 0.5), (s * 0.31, s * 0.99), (s * 0.69, s * 0.99)], fill=fill)
+
+
+def _star(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+    import math
+
+    points = []
+    for k in range(10):
+        radius = s * (0.5 if k % 2 == 0 else 0.2)
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((s / 2 + radius * math.cos(angle), s * 0.53 + radius * math.sin(angle)))
+    d.polygon(points, fill=fill)
+
+
+_SHAPES = {"S": _spade, "H": _heart, "D": _diamond, "C": _club, "*": _star}
+
+
+@lru_cache(maxsize=256)
+def shape_mask(shape: str, size: int) -> Image.Image:
+    """An antialiased 'L' mask of a suit shape ('S', 'H', 'D', 'C') or a star ('*')."""
+    big = Image.new("L", (size * SS, size * SS), 0)
+    _SHAPES[shape](ImageDraw.Draw(big), size * SS, 255)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def paste_shape(
+    im: Image.Image,
+    shape: str,
+    centre: tuple[float, float],
+    size: int,
+    colour: tuple[int, ...],
+    flip: bool = False,
+) -> None:
+    """Paint a suit shape of `size` px centred at `centre` (upside down when `flip`)."""
+    mask = shape_mask(shape, size)
+    if flip:
+        mask = mask.transpose(Image.Transpose.ROTATE_180)
+    im.paste(colour, (round(centre[0] - size / 2), round(centre[1] - size / 2)), mask)
+
+
+# --------------------------------------------------------------------------- blanks
+
+
+@lru_cache(maxsize=64)
+def card_mask(width: int, height: int) -> Image.Image:
+    """The rounded-corner silhouette of a card, antialiased."""
+    big = Image.new("L", (width * SS, height * SS), 0)
+    radius = max(2, round(width * 0.075)) * SS
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, width * SS - 1, height * SS - 1), radius, fill=255)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def _outline(width: int, height: int, colour: tuple[int, int, int]) -> Image.Image:
+    big = Image.new("L", (width * SS, height * SS), 0)
+    radius = max(2, round(width * 0.075)) * SS
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * SS - 1, height * SS - 1), radius, outline=255, width=max(1, round(SS * 1.2))
+    )
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _blank(width: int, fill: tuple[int, int, int] = CARD_FACE) -> Image.Image:
+    height = card_height(width)
+    im = Image.new("RGBA", (width, height), fill + (255,))
+    im.paste(CARD_EDGE, (0, 0), _outline(width, height, CARD_EDGE))
+    im.putalpha(card_mask(width, height))
+    return im
+
+
+def _finish(im: Image.Image) -> Image.Image:
+    width, height = im.size
+    im.paste(CARD_EDGE + (255,), (0, 0), _outline(width, height, CARD_EDGE))
+    im.putalpha(card_mask(width, height))
+    return im
+
+
+# --------------------------------------------------------------------------- French cards
+
+# pip centres per rank: (column 0..2, row 0..1 from the top of the pip area)
+_PIPS: dict[str, list[tuple[float, float]]] = {
+    "2": [(1, 0), (1, 1)],
+    "3": [(1, 0), (1, 0.5), (1, 1)],
+    "4": [(0, 0), (2, 0), (0, 1), (2, 1)],
+    "5": [(0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)],
+    "6": [(0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+    "7": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+    "8": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)],
+    "9": [(0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)],
+    "T": [
+        (0, 0),
+        (2, 0),
+        (1, 1 / 6),
+        (0, 1 / 3),
+        (2, 1 / 3),
+        (0, 2 / 3),
+        (2, 2 / 3),
+        (1, 5 / 6),
+        (0, 1),
+        (2, 1),
+    ],
+}
+_FACE_TINT = {"K": (250, 232, 170), "Q": (246, 214, 230), "J": (208, 228, 248)}
+
+
+def rank_text(rank: str) -> str:
+    """How a rank letter is printed ('T' is 10)."""
+    return "10" if rank == "T" else rank
+
+
+@lru_cache(maxsize=128)
+def _corner(rank: str, suit: str, width: int, colour: tuple[int, int, int]) -> Image.Image:
+    """The rank-and-suit index tile of the top-left corner."""
+    size = round(width * (0.30 if rank != "T" else 0.25))
+    tile_w = round(width * 0.27)
+    pip = round(width * 0.17)
+    tile = Image.new("RGBA", (tile_w, round(width * 0.31) + pip + 4), (0, 0, 0, 0))
+    d = ImageDraw.Draw(tile)
+    label = rank_text(rank)
+    text.draw_text(d, (tile_w / 2, 0), label, size, colour, "ma", bold=True)
+    top = round(width * 0.30) * 1.02
+    paste_shape(tile, suit, (tile_w / 2, top + pip / 2), pip, colour)
+    return tile
+
+
+def _french(code: str, width: int, style: CardStyle) -> Image.Image:
+    rank, suit = code[0], code[1]
+    colour = style.suit_colour(suit)
+    height = card_height(width)
+    im = _blank(width)
+    corner = _corner(rank, suit, width, colour)
+    ox, oy = round(width * 0.01), round(width * 0.035)
+    im.alpha_composite(corner, (ox, oy))
+    im.alpha_composite(
+        corner.transpose(Image.Transpose.ROTATE_180),
+        (width - ox - corner.width, height - oy - corner.height),
+    )
+    if rank == "A":
+        paste_shape(im, suit, (width / 2, height / 2), round(width * 0.46), colour)
+    elif rank in _PIPS:
+        pip = round(width * (0.17 if rank in "9T" else 0.18))
+        left, right = width * 0.37, width * 0.63
+        top, bottom = height * 0.19, height * 0.81
+        for column, row in _PIPS[rank]:
+            x = left + (right - left) * column / 2
+            y = top + (bottom - top) * row
+            paste_shape(im, suit, (x, y), pip, colour, flip=row > 0.5)
+    else:
+        _court(im, rank, suit, colour)
+    return _finish(im)
+
+
+def _court(im: Image.Image, rank: str, suit: str, colour: tuple[int, int, int]) -> None:
+    """J, Q, K: a tinted frame, a crown-like ornament, a large letter and the suit."""
+    width, height = im.size
+    d = ImageDraw.Draw(im)
+    box = (width * 0.285, height * 0.1, width * 0.715, height * 0.9)
+    d.rectangle(box, fill=_FACE_TINT[rank], outline=colour, width=max(1, width // 40))
+    inset = width * 0.035
+    d.rectangle(
+        (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+        outline=colour,
+        width=1,
+    )
+    cx = width / 2
+    _ornament(d, rank, cx, height * 0.24, width * 0.3, colour)
+    text.draw_text(d, (cx, height * 0.52), rank, round(width * 0.4), colour, "mm", bold=True)
+    paste_shape(im, suit, (cx, height * 0.76), round(width * 0.16), colour)
+
+
+def _ornament(
+    d: ImageDraw.ImageDraw, rank: str, cx: float, cy: float, w: float, colour: tuple[int, ...]
+) -> None:
+    h = w * 0.42
+    left, right, top, base = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+    gold = (214, 160, 30)
+    if rank == "K":  # a crown with three points
+        points = [
+            (left, base),
+            (left, top),
+            (left + w * 0.25, top + h * 0.45),
+            (cx, top - h * 0.1),
+            (right - w * 0.25, top + h * 0.45),
+            (right, top),
+            (right, base),
+        ]
+        d.polygon(points, fill=gold, outline=colour)
+    elif rank == "Q":  # a tiara: a band with three jewels
+        d.rounded_rectangle((left, cy, right, base), radius=h * 0.2, fill=gold, outline=colour)
+        r = h * 0.22
+        for x in (left + w * 0.2, cx, right - w * 0.2):
+            y = cy - r * (1.6 if x == cx else 0.9)
+            d.ellipse((x - r, y - r, x + r, y + r), fill=gold, outline=colour)
+    else:  # J: a feathered cap
+        d.pieslice((left, top, right, base + h), 180, 360, fill=gold, outline=colour)
+        d.polygon(
+            [(cx + w * 0.1, cy), (right + w * 0.05, top - h * 0.3), (right - w * 0.05, cy)],
+            fill=colour,
+        )
+
+
+# --------------------------------------------------------------------------- jokers and backs
+
+
+def _joker(code: str, width: int) -> Image.Image:
+    big = code == "BJ"
+    colour = RED if big else BLACK
+    height = card_height(width)
+    im = _blank(width)
+    d = ImageDraw.Draw(im)
+    size = max(8, round(width * 0.15))
+    tile = Image.new("RGBA", (round(width * 0.22), round(size * 5.1)), (0, 0, 0, 0))
+    td = ImageDraw.Draw(tile)
+    for k, letter in enumerate("JOKER"):
+        text.draw_text(td, (tile.width / 2, k * size), letter, size, colour, "ma", bold=True)
+    im.alpha_composite(tile, (round(width * 0.01), round(width * 0.04)))
+    im.alpha_composite(
+        tile.transpose(Image.Transpose.ROTATE_180),
+        (width - round(width * 0.01) - tile.width, height - round(width * 0.04) - tile.height),
+    )
+    star = round(width * 0.56)
+    if big:
+        paste_shape(im, "*", (width / 2 + 1, height * 0.46 + 2), star + 6, (214, 160, 30))
+    paste_shape(im, "*", (width / 2, height * 0.46), star, colour)
+    mark = "+" if big else "−"
+    text.draw_text(
+        d, (width / 2, height * 0.78), mark, round(width * 0.22), colour, "mm", bold=True
+    )
+    return _finish(im)
+
+
+@lru_cache(maxsize=32)
+def back(width: int, colour: tuple[int, int, int] = (32, 64, 140)) -> Image.Image:
+    """A card back: a white margin around a diamond lattice."""
+    height = card_height(width)
+    im = _blank(width, (250, 250, 250))
+    d = ImageDraw.Draw(im)
+    m = max(3, round(width * 0.07))
+    d.rounded_rectangle((m, m, width - m - 1, height - m - 1), radius=m, fill=colour)
+    light = tuple(min(255, c + 60) for c in colour)
+    step = max(6, round(width * 0.14))
+    for k in range(-height, width + height, step):
+        d.line((m + k, m, m + k + height, m + height), fill=light, width=1)
+        d.line((m + k, m, m + k - height, m + height), fill=light, width=1)
+    im.paste((250, 250, 250, 255), (0, 0, width, m))
+    im.paste((250, 250, 250, 255), (0, height - m, width, height))
+    im.paste((250, 250, 250, 255), (0, 0, m, height))
+    im.paste((250, 250, 250, 255), (width - m, 0, width, height))
+    d.rounded_rectangle((m, m, width - m - 1, height - m - 1), radius=m, outline=colour, width=2)
+    return _finish(im)
+
+
+def _unknown(code: str, width: int) -> Image.Image:
+    im = _blank(width)
+    d = ImageDraw.Draw(im)
+    text.draw_text(
+        d,
+        (width / 2, card_height(width) / 2),
+        code[:4],
+        round(width * 0.22),
+        BLACK,
+        "mm",
+        bold=True,
+    )
+    return _finish(im)
+
+
+# --------------------------------------------------------------------------- two-number cards
+
+_TN_BODY = (226, 214, 190)
+
+
+def _two_number(code: str, width: int) -> Image.Image:
+    white, black, up = two_number_parts(code)
+    im = _two_number_white_up(white, black, width)
+    return im.transpose(Image.Transpose.ROTATE_180) if up == "B" else im
+
+
+@lru_cache(maxsize=64)
+def _two_number_white_up(white: int, black: int, width: int) -> Image.Image:
+    """White end on top (upright), the black end at the bottom (upside down)."""
+    height = card_height(width)
+    im = _blank(width, _TN_BODY)
+    half = _two_number_end(black, width, height // 2, light=False)
+    im.alpha_composite(half.transpose(Image.Transpose.ROTATE_180), (0, height - half.height))
+    top = _two_number_end(white, width, height // 2, light=True)
+    im.alpha_composite(top, (0, 0))
+    d = ImageDraw.Draw(im)
+    d.line((width * 0.1, height / 2, width * 0.9, height / 2), fill=(150, 135, 110), width=1)
+    return _finish(im)
+
+
+def _two_number_end(number: int, width: int, height: int, light: bool) -> Image.Image:
+    """One end of a two-number card, drawn upright: a big disc with the number, pips, a corner."""
+    ink, paper = (BLACK, (255, 255, 255)) if light else ((255, 255, 255), (28, 28, 32))
+    im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    r = width * 0.3
+    cx, cy = width / 2, height * 0.56
+    big = Image.new("L", (width * SS, height * SS), 0)
+    ImageDraw.Draw(big).ellipse(
+        ((cx - r) * SS, (cy - r) * SS, (cx + r) * SS, (cy + r) * SS), fill=255
+    )
+    mask = big.resize((width, height), Image.Resampling.LANCZOS)
+    im.paste((60, 60, 60, 255), (0, 0), mask)
+    shrink = Image.new("L", (width * SS, height * SS), 0)
+    r2 = r - max(1.5, width * 0.02)
+    ImageDraw.Draw(shrink).ellipse(
+        ((cx - r2) * SS, (cy - r2) * SS, (cx + r2) * SS, (cy + r2) * SS), fill=255
+    )
+    inner = shrink.resize((width, height), Image.Resampling.LANCZOS)
+    im.paste(paper + (255,), (0, 0), inner)
+    text.draw_text(d, (cx, cy), str(number), round(width * 0.42), ink, "mm", bold=True)
+    # the corner index: a small disc of the same colour with the number
+    cr = width * 0.1
+    ccx, ccy = width * 0.15, width * 0.15
+    d.ellipse((ccx - cr, ccy - cr, ccx + cr, ccy + cr), fill=paper, outline=(60, 60, 60), width=1)
+    text.draw_text(d, (ccx, ccy), str(number), round(width * 0.15), ink, "mm", bold=True)
+    # pips along the top edge: one dot per point
+    dot = width * 0.035
+    gap = width * 0.09
+    start = cx - gap * (number - 1) / 2
+    for k in range(number):
+        x = start + gap * k
+        d.ellipse(
+            (x - dot, height * 0.1 - dot, x + dot, height * 0.1 + dot),
+            fill=paper,
+            outline=(60, 60, 60),
+        )
+    return im

@@ -1,0 +1,550 @@
+"""Layout parts every game composes: cards placed with shadows and rings, rows that overlap or
+wrap, face-down piles with counts, seat plates, badges, banners, score tables, result panels.
+
+Parts draw onto an RGB canvas at a position and return the size they used, so a game layout is
+a short top-to-bottom script of parts. They read no view: the game module decides what to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render import cards, text
+from render.strings import tr
+from render.theme import (
+    ALERT,
+    ALERT_BG,
+    CPU,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    HIGHLIGHT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    CardStyle,
+    card_height,
+)
+
+Colour = tuple[int, ...]
+LOW_STOCK = 5
+"""A pile of this many cards or fewer shows its count in red."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the renderer knows of a seat besides the view: its name and flags."""
+
+    name: str
+    is_cpu: bool = False
+    is_dealer: bool = False
+    badges: tuple[str, ...] = ()
+
+
+@dataclass
+class Canvas:
+    """An RGB image with its draw handle, the locale and the card style of one render."""
+
+    image: Image.Image
+    locale: str = "ja"
+    style: CardStyle = field(default_factory=CardStyle)
+
+    def __post_init__(self) -> None:
+        self.draw = ImageDraw.Draw(self.image)
+
+    @classmethod
+    def new(cls, width: int, height: int, locale: str, style: CardStyle) -> Canvas:
+        """A felt-coloured canvas."""
+        return cls(Image.new("RGB", (width, height), FELT), locale, style)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        value: str,
+        size: int,
+        fill: Colour = TEXT,
+        anchor: str = "la",
+        **kw: object,
+    ) -> float:
+        """Draw text with font fallback; returns its width."""
+        return text.draw_text(self.draw, xy, value, size, fill, anchor, **kw)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@lru_cache(maxsize=32)
+def _shadow(width: int) -> Image.Image:
+    height = card_height(width)
+    pad = 6
+    mask = Image.new("L", (width + 2 * pad, height + 2 * pad), 0)
+    mask.paste(cards.card_mask(width, height).point(lambda v: v * 95 // 255), (pad, pad))
+    return mask.filter(ImageFilter.GaussianBlur(3))
+
+
+def paste_card(
+    c: Canvas,
+    code: str | None,
+    x: float,
+    y: float,
+    width: int,
+    *,
+    dim: bool = False,
+    ring: Colour | None = None,
+    shadow: bool = True,
+) -> None:
+    """Place a card face (or a back when `code` is None) with its top-left corner at (x, y)."""
+    x, y = round(x), round(y)
+    if shadow:
+        mask = _shadow(width)
+        c.image.paste((0, 0, 0), (x - 6 + 2, y - 6 + 3), mask)
+    im = cards.back(width) if code is None else cards.face(code, width, c.style, dim)
+    c.image.paste(im, (x, y), im)
+    if ring is not None:
+        ring_box(c, (x, y, x + width, y + card_height(width)), ring)
+
+
+def ring_box(
+    c: Canvas, box: tuple[float, float, float, float], colour: Colour, width: int = 4
+) -> None:
+    """A rounded highlight ring just outside a card."""
+    x0, y0, x1, y1 = box
+    g = width // 2 + 1
+    radius = max(4, round((x1 - x0) * 0.09))
+    c.draw.rounded_rectangle(
+        (x0 - g, y0 - g, x1 + g - 1, y1 + g - 1), radius, outline=colour, width=width
+    )
+
+
+def row_step(count: int, card_w: int, max_width: float, gap: int) -> float:
+    """Horizontal distance between card origins so `count` cards fit in `max_width`."""
+    if count <= 1:
+        return card_w + gap
+    return min(card_w + gap, (max_width - card_w) / (count - 1))
+
+
+def card_row(
+    c: Canvas,
+    codes: Sequence[str | None],
+    x: float,
+    y: float,
+    card_w: int,
+    max_width: float,
+    *,
+    gap: int = 10,
+    rings: dict[int, Colour] | None = None,
+    dims: Sequence[bool] | None = None,
+    lifts: Sequence[bool] | None = None,
+    lift: int = 0,
+    centre: bool = False,
+) -> list[tuple[float, float]]:
+    """Lay cards left to right, overlapping when they don't fit; returns each card's origin."""
+    step = row_step(len(codes), card_w, max_width, gap)
+    used = card_w + step * (len(codes) - 1) if codes else 0
+    if centre:
+        x += (max_width - used) / 2
+    origins = []
+    for i, code in enumerate(codes):
+        cx = x + step * i
+        cy = y - (lift if lifts and lifts[i] else 0)
+        paste_card(
+            c,
+            code,
+            cx,
+            cy,
+            card_w,
+            dim=bool(dims and dims[i]),
+            ring=(rings or {}).get(i),
+            shadow=step >= card_w * 0.5 or i == 0,
+        )
+        origins.append((cx, cy))
+    return origins
+
+
+def wrap(count: int, per_row: int) -> list[int]:
+    """Row lengths for `count` cards, at most `per_row` a row, rows as even as possible."""
+    if count <= 0:
+        return []
+    rows = -(-count // per_row)
+    base, extra = divmod(count, rows)
+    return [base + (1 if r < extra else 0) for r in range(rows)]
+
+
+# --------------------------------------------------------------------------- small pieces
+
+
+def badge(
+    c: Canvas,
+    x: float,
+    y: float,
+    label: str,
+    bg: Colour,
+    fg: Colour = (20, 20, 20),
+    size: int = 20,
+    anchor: str = "l",
+) -> float:
+    """A pill with a short label; (x, y) is its left (or right, `anchor="r"`) top; returns width."""
+    pad = round(size * 0.5)
+    width = text.text_width(label, size) + 2 * pad
+    height = round(size * 1.45)
+    if anchor == "r":
+        x -= width
+    c.draw.rounded_rectangle((x, y, x + width, y + height), height // 2, fill=bg)
+    c.text((x + width / 2, y + height / 2), label, size, fg, "mm", bold=True)
+    return width
+
+
+def panel(
+    c: Canvas,
+    box: tuple[float, float, float, float],
+    fill: Colour = PANEL,
+    outline: Colour = PANEL_EDGE,
+    width: int = 2,
+    radius: int = 14,
+) -> None:
+    """A rounded panel."""
+    c.draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+
+
+def banner(
+    c: Canvas,
+    centre: tuple[float, float],
+    label: str,
+    size: int = 30,
+    bg: Colour = ALERT_BG,
+    fg: Colour = GOLD,
+) -> tuple[float, float]:
+    """A ribbon with a short exclamation (a J sweep, a moon shot); returns its size."""
+    width = text.text_width(label, size) + size * 1.6
+    height = size * 1.6
+    x0, y0 = centre[0] - width / 2, centre[1] - height / 2
+    notch = height * 0.35
+    points = [
+        (x0 - notch, y0),
+        (x0 + width + notch, y0),
+        (x0 + width, y0 + height / 2),
+        (x0 + width + notch, y0 + height),
+        (x0 - notch, y0 + height),
+        (x0, y0 + height / 2),
+    ]
+    c.draw.polygon(points, fill=bg, outline=fg, width=3)
+    c.text(centre, label, size, fg, "mm", bold=True)
+    return width + 2 * notch, height
+
+
+def face_down_pile(
+    c: Canvas,
+    x: float,
+    y: float,
+    count: int,
+    card_w: int,
+    *,
+    label: str | None = None,
+    low: int = LOW_STOCK,
+) -> tuple[float, float]:
+    """A stack of backs whose thickness follows `count`, with the count under it.
+
+    The count turns red at `low` or fewer; an empty pile is a dashed outline. Returns the size.
+    """
+    height = card_height(card_w)
+    layers = 0 if count <= 0 else min(4, 1 + count // 8)
+    depth = 3
+    if layers == 0:
+        for k in range(0, card_w, 12):
+            c.draw.line((x + k, y, x + min(card_w, k + 6), y), fill=TEXT_DIM, width=2)
+            c.draw.line(
+                (x + k, y + height, x + min(card_w, k + 6), y + height), fill=TEXT_DIM, width=2
+            )
+        for k in range(0, height, 12):
+            c.draw.line((x, y + k, x, y + min(height, k + 6)), fill=TEXT_DIM, width=2)
+            c.draw.line(
+                (x + card_w, y + k, x + card_w, y + min(height, k + 6)), fill=TEXT_DIM, width=2
+            )
+    for k in range(layers):
+        off = (layers - 1 - k) * depth
+        paste_card(c, None, x + off, y + off, card_w, shadow=k == 0)
+    total_h = height + (max(layers, 1) - 1) * depth
+    size = max(20, round(card_w * 0.3))
+    count_text = tr("cards", c.locale, n=count) if label is None else label
+    bottom = y + total_h + 6
+    cx = x + card_w / 2 + (max(layers, 1) - 1) * depth / 2
+    if count <= low:
+        width = text.text_width(count_text, size) + size
+        c.draw.rounded_rectangle(
+            (cx - width / 2, bottom, cx + width / 2, bottom + size * 1.35),
+            radius=size // 2,
+            fill=ALERT,
+        )
+        c.text((cx, bottom + size * 0.68), count_text, size, (255, 255, 255), "mm", bold=True)
+    else:
+        c.text((cx, bottom + size * 0.68), count_text, size, TEXT, "mm", bold=True)
+    return card_w + (max(layers, 1) - 1) * depth, total_h + 6 + size * 1.35
+
+
+# --------------------------------------------------------------------------- seat plates
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat plate shows: the player, counts like 'Hand 13', and state flags."""
+
+    player: PlayerInfo
+    counts: tuple[str, ...] = ()
+    to_play: bool = False
+    is_viewer: bool = False
+    exposed: tuple[str, ...] = ()
+    winner: bool = False
+
+
+PLATE_NAME = 28
+PLATE_COUNT = 22
+
+
+def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) -> None:
+    """A seat's plate: name, badges (to play / CPU / dealer / you), counts, exposed cards."""
+    x0, y0, x1, y1 = box
+    outline = GOLD if seat.to_play else PANEL_EDGE
+    panel(c, box, outline=outline, width=4 if seat.to_play else 2)
+    pad = 12
+    badges: list[tuple[str, Colour, Colour]] = []
+    if seat.to_play:
+        badges.append((tr("to_play", c.locale), GOLD, (20, 20, 20)))
+    if seat.winner:
+        badges.append((tr("winning", c.locale), GOLD, (20, 20, 20)))
+    if seat.player.is_cpu:
+        badges.append((tr("cpu", c.locale), CPU, (255, 255, 255)))
+    if seat.player.is_dealer:
+        badges.append((tr("dealer", c.locale), TEXT, (20, 20, 20)))
+    if seat.is_viewer:
+        badges.append((tr("you", c.locale), HIGHLIGHT, (20, 20, 20)))
+    badges += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
+    bsize = 18
+    right = x1 - pad
+    narrow = (x1 - x0) < 260
+    badge_y = y0 + pad + (PLATE_NAME - bsize * 1.45) / 2 + 2
+    if narrow:
+        badge_y = y1 - pad - bsize * 1.45
+    for label, bg, fg in badges:
+        w = text.text_width(label, bsize) + bsize
+        if right - w < x0 + pad + (0 if narrow else 80):
+            break
+        badge(c, right, badge_y, label, bg, fg, bsize, anchor="r")
+        right -= w + 6
+    name_room = (x1 - pad - (x0 + pad)) if narrow else (right - (x0 + pad))
+    c.text(
+        (x0 + pad, y0 + pad),
+        seat.player.name,
+        PLATE_NAME,
+        TEXT,
+        "la",
+        bold=True,
+        max_width=name_room,
+    )
+    line_y = y0 + pad + PLATE_NAME + 10
+    if seat.counts:
+        c.text(
+            (x0 + pad, line_y),
+            "  ".join(seat.counts),
+            PLATE_COUNT,
+            TEXT_DIM,
+            "la",
+            max_width=x1 - x0 - 2 * pad,
+        )
+    if seat.exposed:
+        ey = line_y + PLATE_COUNT + 8
+        card_row(c, list(seat.exposed), x0 + pad, ey, 44, x1 - x0 - 2 * pad, gap=4)
+
+
+def plate_height(seat: Seat) -> int:
+    """The height `seat_plate` needs for this seat."""
+    h = 12 + PLATE_NAME + 10 + (PLATE_COUNT + 8 if seat.counts else 0) + 12
+    if seat.exposed:
+        h += card_height(44) + 6
+    return h
+
+
+# --------------------------------------------------------------------------- tables and panels
+
+
+def score_table(
+    c: Canvas,
+    x: float,
+    y: float,
+    width: float,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    highlight: Sequence[int] = (),
+    size: int = 22,
+) -> float:
+    """A table of scores: first column names, others right-aligned numbers; returns its height."""
+    row_h = round(size * 1.7)
+    first = width * (0.4 if len(headers) > 2 else 0.6)
+    rest = (width - first) / max(1, len(headers) - 1)
+    panel(c, (x, y, x + width, y + row_h * (len(rows) + 1) + 8), fill=(18, 62, 43))
+    for r, line in enumerate([list(headers), *[list(row) for row in rows]]):
+        cy = y + 4 + r * row_h
+        if r - 1 in highlight:
+            c.draw.rectangle((x + 3, cy, x + width - 3, cy + row_h), fill=(70, 110, 60))
+        colour = TEXT_DIM if r == 0 else TEXT
+        for k, cell in enumerate(line):
+            if k == 0:
+                c.text(
+                    (x + 12, cy + row_h / 2),
+                    cell,
+                    size,
+                    colour,
+                    "lm",
+                    max_width=first - 16,
+                    bold=r > 0,
+                )
+            else:
+                c.text(
+                    (x + first + rest * k - 12, cy + row_h / 2),
+                    cell,
+                    size,
+                    colour,
+                    "rm",
+                    max_width=rest - 8,
+                )
+        if r == 0:
+            c.draw.line((x + 8, cy + row_h, x + width - 8, cy + row_h), fill=PANEL_EDGE, width=1)
+    return row_h * (len(rows) + 1) + 8
+
+
+def breakdown_panel(
+    c: Canvas,
+    x: float,
+    y: float,
+    width: float,
+    title: str,
+    items: Sequence[tuple[str, str]],
+    total: tuple[str, str] | None = None,
+    size: int = 22,
+) -> float:
+    """A titled list of (label, points) with an optional total line; returns its height."""
+    row_h = round(size * 1.6)
+    height = row_h * (len(items) + 1 + (1 if total else 0)) + 16
+    panel(c, (x, y, x + width, y + height), fill=(18, 62, 43))
+    c.text((x + 12, y + 8 + row_h / 2), title, size, GOLD, "lm", bold=True, max_width=width - 24)
+    for i, (label, value) in enumerate(items):
+        cy = y + 8 + row_h * (i + 1.5)
+        c.text((x + 16, cy), label, size, TEXT, "lm", max_width=width * 0.7)
+        c.text((x + width - 12, cy), value, size, TEXT, "rm")
+    if total:
+        cy = y + 8 + row_h * (len(items) + 1.5)
+        c.draw.line((x + 10, cy - row_h / 2, x + width - 10, cy - row_h / 2), fill=PANEL_EDGE)
+        c.text((x + 16, cy), total[0], size, GOLD, "lm", bold=True)
+        c.text((x + width - 12, cy), total[1], size, GOLD, "rm", bold=True)
+    return height
+
+
+def result_panel(
+    c: Canvas,
+    box: tuple[float, float, float, float],
+    title: str,
+    reason: str,
+    lines: Sequence[str] = (),
+) -> None:
+    """The end of a game: a big winner line, the reason under it, then totals."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+    ImageDraw.Draw(overlay).rounded_rectangle(
+        (0, 0, x1 - x0 - 1, y1 - y0 - 1), 18, fill=(10, 30, 22, 235), outline=GOLD + (255,), width=4
+    )
+    c.image.paste(overlay, (x0, y0), overlay)
+    cx = (x0 + x1) / 2
+    y = y0 + 22
+    c.text((cx, y), title, 40, GOLD, "ma", bold=True, max_width=x1 - x0 - 40)
+    y += 58
+    c.text((cx, y), reason, 24, TEXT, "ma", max_width=x1 - x0 - 40)
+    y += 40
+    for line in lines:
+        c.text((cx, y), line, 24, TEXT_DIM, "ma", max_width=x1 - x0 - 40)
+        y += 34
+
+
+def header(c: Canvas, title: str, right: str, height: int = 60) -> int:
+    """The top bar: the game's name on the left, a short status (moves, round) on the right."""
+    c.draw.rectangle((0, 0, c.image.width, height), fill=FELT_DARK)
+    c.text((18, height / 2), title, 28, TEXT, "lm", bold=True, max_width=c.image.width * 0.55)
+    c.text((c.image.width - 18, height / 2), right, 26, TEXT_DIM, "rm")
+    return height
+
+
+def turn_pill(c: Canvas, x: float, y: float, label: str, mine: bool) -> float:
+    """'Your turn' in gold, or 'X to play' in a quiet colour; returns its width."""
+    return badge(c, x, y, label, GOLD if mine else PANEL_EDGE, (20, 20, 20) if mine else TEXT, 22)
+
+
+# --------------------------------------------------------------------------- hands
+
+HAND_MIN_STEP = 0.28
+"""Overlap no more than this: the corner index (0.27 of the width) must stay readable."""
+
+
+def hand_rows(count: int, card_w: int, max_width: float) -> list[int]:
+    """Row lengths of a hand strip: one row while the overlap leaves the index readable."""
+    per_row = max(1, int((max_width - card_w) // (card_w * HAND_MIN_STEP)) + 1)
+    return wrap(count, per_row)
+
+
+def hand_strip(
+    c: Canvas,
+    codes: Sequence[str],
+    x: float,
+    y: float,
+    card_w: int,
+    max_width: float,
+    *,
+    legal: Sequence[bool] | None = None,
+    selected: frozenset[int] | set[int] = frozenset(),
+    lift: int = 24,
+    first_index: int = 1,
+) -> float:
+    """Cards in hand order with index labels 1..n under them; returns the height used.
+
+    Illegal cards are dimmed, selected ones lifted and ringed; the labels match the command
+    options (1-based), bright for legal cards and grey for the others.
+    """
+    card_h = card_height(card_w)
+    label_size = 22
+    row_h = lift + card_h + 8 + round(label_size * 1.5) + 10
+    start = 0
+    for r, count in enumerate(hand_rows(len(codes), card_w, max_width)):
+        row = list(codes[start : start + count])
+        idx = range(start, start + count)
+        dims = [bool(legal is not None and not legal[i]) for i in idx]
+        lifts = [i in selected for i in idx]
+        rings = {k: GOLD for k, i in enumerate(idx) if i in selected}
+        top = y + r * row_h + lift
+        origins = card_row(
+            c, row, x, top, card_w, max_width, gap=8, rings=rings, dims=dims, lifts=lifts, lift=lift
+        )
+        step = row_step(count, card_w, max_width, 8)
+        visible = min(step, card_w)
+        for k, (ox, _) in enumerate(origins):
+            i = start + k
+            cx = ox + (card_w if k == count - 1 else visible) / 2
+            ly = top + card_h + 8
+            label = str(i + first_index)
+            if i in selected:
+                w = text.text_width(label, label_size) + 12
+                c.draw.rounded_rectangle(
+                    (cx - w / 2, ly, cx + w / 2, ly + label_size * 1.35), 8, fill=GOLD
+                )
+                c.text(
+                    (cx, ly + label_size * 0.68), label, label_size, (20, 20, 20), "mm", bold=True
+                )
+            else:
+                colour = TEXT_DIM if dims[k] else TEXT
+                c.text(
+                    (cx, ly + label_size * 0.68), label, label_size, colour, "mm", bold=not dims[k]
+                )
+        start += count
+    return row_h * len(hand_rows(len(codes), card_w, max_width))

@@ -1,0 +1,65 @@
+"""The renderer's own labels, in Japanese and English; names and cards come from the view."""
+
+from __future__ import annotations
+
+LOCALES = ("ja", "en")
+
+_STRINGS: dict[str, tuple[str, str]] = {
+    # key: (ja, en)
+    "stock": ("山札", "Stock"),
+    "your_turn": ("あなたの番", "Your turn"),
+    "to_play": ("手番", "To play"),
+    "cpu": ("CPU", "CPU"),
+    "dealer": ("親", "Dealer"),
+    "you": ("あなた", "You"),
+    "moves": ("手数", "Moves"),
+    "moves_of": ("手数 {moves} / {cap}", "Moves {moves} / {cap}"),
+    "table_row": ("場", "Table"),
+    "table_empty": ("場は空です", "The table is empty"),
+    "cards": ("{n}枚", "{n} cards"),
+    "cards_short": ("{n}枚", "{n}"),
+    "hand": ("手札", "Hand"),
+    "tricks": ("取り", "Tricks"),
+    "seat": ("席 {n}", "Seat {n}"),
+    "flipped": ("{name}: {card} をめくった", "{name} flipped {card}"),
+    "stayed": ("{name}: {card} を場に置いた", "{name} flipped {card}: it stays"),
+    "fished": ("釣れた！ {name} が {n}枚獲得", "Fished! {name} takes {n}"),
+    "swept": ("Jで総取り！ {name} が {n}枚獲得", "J sweep! {name} takes {n}"),
+    "sweep_banner": ("Jで総取り！", "J sweep!"),
+    "captured": ("獲得", "Captured"),
+    "fished_short": ("釣れた！ +{n}枚", "Fished! +{n}"),
+    "swept_short": ("Jで総取り！ +{n}枚", "J sweep! +{n}"),
+    "flipped_short": ("めくった", "Flipped"),
+    "stock_count": ("山札 {n}枚", "Stock {n}"),
+    "turn_of": ("{name} の番", "{name} to play"),
+    "first_flip": ("{name} が先にめくります", "{name} flips first"),
+    "result": ("結果", "Result"),
+    "winner": ("{name} の勝ち", "{name} wins"),
+    "draw": ("引き分け", "Draw"),
+    "reason_empty": ("山札が尽きた", "Stock ran out"),
+    "reason_empty_who": ("{name} の山札が尽きた", "{name}'s stock ran out"),
+    "reason_move_cap": (
+        "手数の上限に達したため枚数で判定",
+        "Move cap reached: decided by card count",
+    ),
+    "total_moves": ("総手数 {n}", "{n} moves in all"),
+    "final_counts": ("最終枚数", "Final count"),
+    "score": ("得点", "Score"),
+    "total": ("合計", "Total"),
+    "last": ("直前", "Last"),
+    "new_card": ("今", "New"),
+    "pair": ("ペア", "Pair"),
+    "winning": ("勝ち", "Wins"),
+}
+
+
+def tr(key: str, locale: str = "ja", **params: object) -> str:
+    """The label `key` in `locale` (English for an unknown locale), with `params` filled in."""
+    ja, en = _STRINGS[key]
+    text = ja if locale == "ja" else en
+    return text.format(**params) if params else text
+
+
+def keys() -> list[str]:
+    """Every label key (tests check both languages are filled)."""
+    return list(_STRINGS)

@@ -1,0 +1,156 @@
+"""The schema: migrations from empty on both databases, models == migration, DB constraints."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, select
+from sqlalchemy.exc import IntegrityError
+
+from bot.store import Database, head_revision
+from bot.store.models import Base, MessageRefRow, SeatRow, TableRow, UserStatsRow
+
+BIG_ID = 1234567890123456789
+MAX_ID = 2**63 - 1
+
+
+def _table(channel_id: int, status: str = "lobby", **extra) -> TableRow:
+    values = dict(
+        guild_id=BIG_ID,
+        channel_id=channel_id,
+        game="kitten-fishing",
+        options={"first": 0},
+        seat_count=2,
+        seed=MAX_ID,
+        status=status,
+        to_act=[],
+        created_by=BIG_ID,
+        turn_timer_seconds=86400,
+        expiry_policy="cpu_turn",
+    )
+    values.update(extra)
+    return TableRow(**values)
+
+
+async def test_upgrade_from_empty_creates_every_table(database_url: str) -> None:
+    db = Database(database_url)
+    try:
+        assert await db.current_revision() is None
+        revision = await db.upgrade()
+        assert revision == head_revision() == "0001"
+        assert await db.current_revision() == "0001"
+        async with db.engine.connect() as conn:
+            names = await conn.run_sync(lambda c: set(inspect(c).get_table_names()))
+        assert {
+            "tables",
+            "seats",
+            "action_log",
+            "message_refs",
+            "user_stats",
+            "user_settings",
+            "guild_settings",
+            "alembic_version",
+        } <= names
+        # A second upgrade is a no-op.
+        assert await db.upgrade() == "0001"
+    finally:
+        await db.dispose()
+
+
+async def test_models_match_the_migration(database: Database) -> None:
+    def diff(connection):
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        return compare_metadata(context, Base.metadata)
+
+    async with database.engine.connect() as conn:
+        assert await conn.run_sync(diff) == []
+
+
+async def test_one_open_table_per_channel_is_enforced_by_the_database(database: Database) -> None:
+    async with database.sessions() as s, s.begin():
+        s.add(_table(10, "lobby"))
+    with pytest.raises(IntegrityError):
+        async with database.sessions() as s, s.begin():
+            s.add(_table(10, "active"))
+    # Finished and abandoned tables do not count, and other channels are free.
+    async with database.sessions() as s, s.begin():
+        s.add_all([_table(10, "finished"), _table(10, "abandoned"), _table(11, "active")])
+    async with database.sessions() as s:
+        statuses = (
+            await s.scalars(
+                select(TableRow.status).where(TableRow.channel_id == 10).order_by(TableRow.id)
+            )
+        ).all()
+    assert statuses == ["lobby", "finished", "abandoned"]
+
+
+async def test_status_must_be_known(database: Database) -> None:
+    with pytest.raises(IntegrityError):
+        async with database.sessions() as s, s.begin():
+            s.add(_table(12, "paused"))
+
+
+async def test_big_discord_ids_round_trip(database: Database) -> None:
+    async with database.sessions() as s, s.begin():
+        row = _table(MAX_ID, guild_id=BIG_ID, created_by=MAX_ID)
+        s.add(row)
+        await s.flush()
+        s.add(SeatRow(table_id=row.id, seat=0, user_id=BIG_ID, name="名前"))
+        s.add(
+            MessageRefRow(
+                table_id=row.id, kind="table", user_id=BIG_ID, channel_id=MAX_ID, message_id=BIG_ID
+            )
+        )
+        s.add(UserStatsRow(user_id=BIG_ID, game="kitten-fishing", played=1, won=1, lost=0, drawn=0))
+        table_id = row.id
+    async with database.sessions() as s:
+        row = await s.get(TableRow, table_id)
+        assert (row.guild_id, row.channel_id, row.created_by, row.seed) == (
+            BIG_ID,
+            MAX_ID,
+            MAX_ID,
+            MAX_ID,
+        )
+        seat = await s.scalar(select(SeatRow).where(SeatRow.user_id == BIG_ID))
+        assert seat is not None and seat.name == "名前"
+        ref = await s.scalar(select(MessageRefRow))
+        assert (ref.user_id, ref.channel_id, ref.message_id) == (BIG_ID, MAX_ID, BIG_ID)
+        stats = await s.get(UserStatsRow, (BIG_ID, "kitten-fishing"))
+        assert stats is not None and stats.won == 1
+
+
+async def test_foreign_keys_are_enforced(database: Database) -> None:
+    with pytest.raises(IntegrityError):
+        async with database.sessions() as s, s.begin():
+            s.add(SeatRow(table_id=999, seat=0, user_id=1, name="ghost"))
+
+
+async def test_seat_numbers_are_unique_per_table(database: Database) -> None:
+    async with database.sessions() as s, s.begin():
+        row = _table(20)
+        s.add(row)
+        await s.flush()
+        table_id = row.id
+        s.add(SeatRow(table_id=table_id, seat=0, user_id=1, name="a"))
+    with pytest.raises(IntegrityError):
+        async with database.sessions() as s, s.begin():
+            s.add(SeatRow(table_id=table_id, seat=0, user_id=2, name="b"))
+
+
+async def test_datetimes_come_back_aware_utc(database: Database) -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+
+    tokyo = timezone(timedelta(hours=9))
+    moment = datetime(2026, 3, 1, 18, 30, 15, 123456, tzinfo=tokyo)
+    async with database.sessions() as s, s.begin():
+        row = _table(30, deadline=moment, created_at=moment, updated_at=moment)
+        s.add(row)
+        await s.flush()
+        table_id = row.id
+    async with database.sessions() as s:
+        row = await s.get(TableRow, table_id)
+        assert row.deadline == moment
+        assert row.deadline.tzinfo is not None
+        assert row.deadline.utcoffset() == timedelta(0)
+        assert row.deadline.astimezone(UTC).hour == 9

@@ -303,6 +303,9 @@ class Seat:
 
 PLATE_NAME = 28
 PLATE_COUNT = 22
+EXPOSED_W = 40
+NARROW_PLATE = 260
+"""Plates narrower than this put their badges on a line of their own at the bottom."""
 
 
 def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) -> None:
@@ -325,7 +328,7 @@ def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) ->
     badges += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
     bsize = 18
     right = x1 - pad
-    narrow = (x1 - x0) < 260
+    narrow = (x1 - x0) < NARROW_PLATE
     badge_y = y0 + pad + (PLATE_NAME - bsize * 1.45) / 2 + 2
     if narrow:
         badge_y = y1 - pad - bsize * 1.45
@@ -356,15 +359,17 @@ def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) ->
             max_width=x1 - x0 - 2 * pad,
         )
     if seat.exposed:
-        ey = line_y + PLATE_COUNT + 8
-        card_row(c, list(seat.exposed), x0 + pad, ey, 44, x1 - x0 - 2 * pad, gap=4)
+        ey = line_y + (PLATE_COUNT + 8 if seat.counts else 0)
+        card_row(c, list(seat.exposed), x0 + pad, ey, EXPOSED_W, x1 - x0 - 2 * pad, gap=4)
 
 
-def plate_height(seat: Seat) -> int:
-    """The height `seat_plate` needs for this seat."""
+def plate_height(seat: Seat, narrow: bool = False) -> int:
+    """The height `seat_plate` needs for this seat (narrow plates put badges on a last line)."""
     h = 12 + PLATE_NAME + 10 + (PLATE_COUNT + 8 if seat.counts else 0) + 12
     if seat.exposed:
-        h += card_height(44) + 6
+        h += card_height(EXPOSED_W) + 6
+    if narrow:
+        h += 30
     return h
 
 

@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     "button.start": "Start",
     "button.cancel": "Cancel",
     "select.add_cpu": "Add CPU…",
-    "select.add_cpu.level": "Add a {level} CPU",
+    "select.add_cpu.level": "Add CPU ({level})",
     # --- table
     "table.title": "{game} · table {table}",
     "table.turn": "Turn",
@@ -119,6 +119,11 @@ MESSAGES: dict[str, str] = {
     "reply.no_moves": "You have no move right now.",
     "reply.bad_move": "That is not one of your moves. Pick one from the list.",
     "reply.not_moderator": "Only moderators can change the server's language.",
+    "reply.no_rules": "The rules of this game are not written here yet.",
+    "table.finished_at_once": "The rest was flipped at once: {count} moves.",
+    "table.skipped": "… {count} more moves …",
+    "table.reminder": "{mention}, your turn at {game} runs out {when}.",
+    "table.reminder_dm": "Reminder: your turn at {game} runs out {when}.",
     # --- errors
     "error.fallback": "{message}",
     "error.unexpected": "Sorry, something went wrong on my side. It has been logged; please try again.",
@@ -150,6 +155,14 @@ MESSAGES: dict[str, str] = {
     "error.unknown_action": "This game has no such move.",
     "error.bad_timer": "The turn timer is between 5 minutes and 7 days.",
     "error.no_instant_finish": "This game cannot be finished instantly.",
+    "error.lobby_only": "That is only possible before the game starts.",
+    "error.not_active": "This table is not being played.",
+    "error.not_finished": "The game has not finished yet.",
+    "error.seat_taken_over": "A CPU plays your seat now.",
+    "error.not_enough_seats": "Not enough players to start: at least {min_seats} are needed.",
+    "error.no_seat": "There is no such seat.",
+    "error.not_a_cpu": "That seat is not a CPU.",
+    "error.bad_setting": "That value is out of range.",
     # --- Kitten Fishing
     "game.kitten-fishing.rules": (
         "Two players, 52 cards dealt alternately, 26 each, kept face down as stocks.\n"

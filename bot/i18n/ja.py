@@ -119,6 +119,11 @@ MESSAGES: dict[str, str] = {
     "reply.no_moves": "今は指せる手がありません。",
     "reply.bad_move": "その手は指せません。一覧から選んでください。",
     "reply.not_moderator": "サーバーの言語はモデレーターだけが変更できます。",
+    "reply.no_rules": "このゲームのルールはまだ用意されていません。",
+    "table.finished_at_once": "残りを一気にめくりました（{count} 手）。",
+    "table.skipped": "…ほか {count} 手…",
+    "table.reminder": "{mention} さん、{game} の持ち時間は {when} に切れます。",
+    "table.reminder_dm": "お知らせ: {game} のあなたの持ち時間は {when} に切れます。",
     # --- errors
     "error.fallback": "操作できません（{message}）",
     "error.unexpected": "申し訳ありません、こちら側で問題が起きました。記録しましたので、もう一度お試しください。",
@@ -150,6 +155,14 @@ MESSAGES: dict[str, str] = {
     "error.unknown_action": "このゲームにその手はありません。",
     "error.bad_timer": "持ち時間は 5 分から 7 日までです。",
     "error.no_instant_finish": "このゲームは一気に終わらせることができません。",
+    "error.lobby_only": "その操作は対局開始前だけできます。",
+    "error.not_active": "この卓は対局中ではありません。",
+    "error.not_finished": "対局はまだ終わっていません。",
+    "error.seat_taken_over": "あなたの席は現在 CPU が指しています。",
+    "error.not_enough_seats": "開始するには {min_seats} 人以上必要です。",
+    "error.no_seat": "その席はありません。",
+    "error.not_a_cpu": "その席は CPU ではありません。",
+    "error.bad_setting": "その値は範囲外です。",
     # --- 子猫の魚釣り
     "game.kitten-fishing.rules": (
         "二人で遊びます。52 枚を交互に 26 枚ずつ配り、裏向きのまま山札にします。\n"

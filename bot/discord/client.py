@@ -1,0 +1,122 @@
+"""The bot object: commands, dynamic components, translator, timers, and the invite URL."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.commands import CatalogueTranslator, GameGroup, build_play_command
+from bot.discord.components import TableButton, TableSelect
+from bot.discord.desk import Desk
+from bot.discord.flows import Flows
+from bot.discord.images import Images
+from bot.discord.timers import Timers
+from bot.i18n import t
+from bot.tables.service import TableService
+
+log = logging.getLogger(__name__)
+
+SCOPES = ("bot", "applications.commands")
+PERMISSIONS = discord.Permissions(
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    use_application_commands=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+    read_message_history=True,
+)
+"""The minimum the bot needs in a channel (docs/discord.md explains each)."""
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 URL that adds the bot to a server with exactly its permissions."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+
+
+class CardBot(commands.Bot):
+    """discord.py client wired to the tables service."""
+
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        images: Images | None = None,
+        default_locale: str = "ja",
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+        run_timers: bool = True,
+        auto_delay: float = 2.0,
+        timer_interval: float = 30.0,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads; no privileged intent is needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.service = service
+        self.desk = Desk(
+            self, service, images or Images(), default_locale=default_locale, auto_delay=auto_delay
+        )
+        self.flows = Flows(service, self.desk)
+        self.timers = Timers(service, self.desk, interval=timer_interval)
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self.run_timers = run_timers
+
+    async def setup_hook(self) -> None:
+        """Commands, the translator, restart-proof components, timers; sync; print the invite."""
+        await self.tree.set_translator(CatalogueTranslator())
+        self.tree.add_command(GameGroup(self.flows))
+        self.tree.add_command(build_play_command(self.flows))
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.add_dynamic_items(TableButton, TableSelect)
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        if self.run_timers:
+            self.timers.start()
+        if self.application_id is not None:
+            print(f"Invite cardbot to a server: {invite_url(self.application_id)}", flush=True)
+
+    async def close(self) -> None:
+        """Stop the timers and auto-play, then disconnect."""
+        await self.timers.stop()
+        for task in list(self.desk.auto_tasks.values()):
+            task.cancel()
+        await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Errors raised before a command's body runs (bad option values, checks)."""
+        original = getattr(error, "original", error)
+        table = None
+        with contextlib.suppress(Exception):
+            table = await self.service.active_table(interaction.channel_id or 0)
+        log.error(
+            "command error on table %s: %r",
+            table.id if table else None,
+            original,
+            exc_info=original,
+        )
+        locale = await self.flows._safe_locale(interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await self.flows.reply(interaction, t("error.unexpected", locale))
+
+
+def build_bot(settings: Any, database: Any) -> CardBot:
+    """The bot for `cardbot run`: the service on the database, the settings' defaults."""
+    service = TableService(database, settings)
+    return CardBot(
+        service,
+        default_locale=settings.default_locale,
+        dev_guild_id=settings.dev_guild_id,
+    )

@@ -1,0 +1,109 @@
+"""Restart-proof buttons and selects: `DynamicItem`s parsed back from their custom_id.
+
+They carry no state beyond (table, version, action[, arg]); the click is handed to
+`Flows.on_component`, which asks the tables service whether this user may do this now.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord import ids
+
+if TYPE_CHECKING:
+    from bot.discord.flows import Flows
+
+
+def _flows(interaction: discord.Interaction[Any]) -> Flows:
+    return interaction.client.flows  # type: ignore[attr-defined,no-any-return]
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
+    """A button of a table message, a hand, a lobby or a confirmation."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        action: str,
+        arg: str | int | None = None,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.version = version
+        self.action = action
+        self.arg = None if arg is None else str(arg)
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                emoji=emoji,
+                custom_id=ids.button_id(table_id, version, action, arg),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        """Rebuild the button from a click on any message, sent before or after a restart."""
+        return cls(int(match["table"]), int(match["version"]), match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the flows (they answer, and handle every error)."""
+        await _flows(interaction).on_component(
+            interaction, self.table_id, self.version, self.action, self.arg
+        )
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
+    """A select of a table: the CPU level in the lobby, or a move when there are many."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        action: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
+        self.table_id = table_id
+        self.version = version
+        self.action = action
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.select_id(table_id, version, action),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableSelect:
+        """Rebuild the select from a click (its options come back with the interaction)."""
+        return cls(int(match["table"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the chosen value to the flows."""
+        values = (interaction.data or {}).get("values") or []
+        value = str(values[0]) if values else None
+        await _flows(interaction).on_component(
+            interaction, self.table_id, self.version, self.action, value
+        )

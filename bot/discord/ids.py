@@ -1,0 +1,31 @@
+"""Component custom_ids: `cb:v1:<table>:<version>:<action>[:<arg>]` (selects use `cbs:`).
+
+The custom_id only says which table, which version of it the message showed, and what was
+pressed. Who may press is decided by the tables service on every click, never by the id.
+"""
+
+from __future__ import annotations
+
+BUTTON_TEMPLATE = r"cb:v1:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<arg>[\w.-]+))?"
+SELECT_TEMPLATE = r"cbs:v1:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+
+# Buttons
+JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
+HAND, REMATCH = "hand", "rematch"
+ACT, AUTO, FINISH, FINISH_OK = "act", "auto", "finish", "finish_ok"
+# Selects
+ADD_CPU, MOVE = "cpu", "move"
+
+VERSIONED = frozenset({ACT, AUTO, FINISH, FINISH_OK, MOVE})
+"""Actions refused with "out of date" when the message's version is not the table's."""
+
+
+def button_id(table_id: int, version: int, action: str, arg: str | int | None = None) -> str:
+    """The custom_id of a table button."""
+    tail = "" if arg is None else f":{arg}"
+    return f"cb:v1:{table_id}:{version}:{action}{tail}"
+
+
+def select_id(table_id: int, version: int, action: str) -> str:
+    """The custom_id of a table select menu."""
+    return f"cbs:v1:{table_id}:{version}:{action}"

@@ -1,0 +1,70 @@
+"""Table and hand images: the renderer called off the event loop, PNG bytes wrapped as files.
+
+Rendering is CPU work (Pillow), so it runs in an executor and never blocks the gateway. A
+renderer failure costs the image, not the move: the embed still says everything in words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import discord
+
+from bot.tables.results import TableInfo
+
+log = logging.getLogger(__name__)
+
+RenderFn = Callable[[Mapping[str, Any], Sequence[Any], str, int | None], bytes]
+
+
+def _default_render() -> RenderFn | None:
+    try:
+        from render.api import render_view
+        from render.parts import PlayerInfo
+    except ImportError:  # the renderer is optional for the bot to work
+        return None
+
+    def render(
+        view: Mapping[str, Any], players: Sequence[Any], locale: str, viewer: int | None
+    ) -> bytes:
+        infos = [PlayerInfo(name=name, is_cpu=cpu) for name, cpu in players]
+        return render_view(view, infos, locale, viewer)
+
+    return render
+
+
+class Images:
+    """Renders views to `discord.File`s in an executor."""
+
+    def __init__(self, render: RenderFn | None = None, executor: Executor | None = None) -> None:
+        self.render = render if render is not None else _default_render()
+        self.executor = executor
+
+    async def image(
+        self,
+        table: TableInfo,
+        view: Mapping[str, Any] | None,
+        names: Sequence[str],
+        locale: str,
+        *,
+        viewer: int | None,
+        filename: str,
+    ) -> discord.File | None:
+        """The PNG of `view` as an attachment, or None when there is no view or no renderer."""
+        if view is None or self.render is None:
+            return None
+        players = [(names[s.seat], s.is_cpu) for s in table.seats]
+        loop = asyncio.get_running_loop()
+        try:
+            data = await loop.run_in_executor(
+                self.executor, self.render, view, players, locale, viewer
+            )
+        except Exception:
+            log.exception("render failed for table %s (%s)", table.id, table.game)
+            return None
+        return discord.File(io.BytesIO(data), filename=filename)

@@ -1,0 +1,372 @@
+"""Embeds and component rows of the lobby, the table message, hands and the result panel.
+
+Pure functions of a table (and its views): no I/O, so they are easy to test and reuse from
+commands, components and timers alike. Words come from `bot.i18n`, game specifics from
+`bot.discord.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord import ids
+from bot.discord.games import presenter
+from bot.i18n import cpu_name, game_name, t
+from bot.tables.results import SeatInfo, TableInfo
+from engines.base import game_class
+from engines.cpu import LEVELS
+
+COLOUR_LOBBY = discord.Colour.blurple()
+COLOUR_PLAYING = discord.Colour.green()
+COLOUR_OVER = discord.Colour.gold()
+COLOUR_CLOSED = discord.Colour.dark_grey()
+MAX_BUTTON_MOVES = 4
+TABLE_IMAGE = "table.png"
+HAND_IMAGE = "hand.png"
+
+
+def seat_names(table: TableInfo, locale: str) -> list[str]:
+    """Display names by seat: users' names, the game's CPU name ("子猫") for computer seats."""
+    cpu_count = sum(1 for s in table.seats if s.is_cpu)
+    names = [
+        t("seat.label", locale, n=i + 1) for i in range(max(table.seat_count, len(table.seats)))
+    ]
+    number = 0
+    for seat in table.seats:
+        if seat.is_cpu:
+            number += 1
+            base = cpu_name(table.game, locale)
+            names[seat.seat] = base if cpu_count == 1 else f"{base} {number}"
+        else:
+            names[seat.seat] = seat.name
+    return names
+
+
+def cpu_seats(table: TableInfo) -> list[int]:
+    """Seats the CPU plays from the start."""
+    return [s.seat for s in table.seats if s.is_cpu]
+
+
+def _seat_line(
+    seat: SeatInfo | None, index: int, names: Sequence[str], game: str, locale: str
+) -> str:
+    if seat is None:
+        return f"{index + 1}. {t('seat.empty', locale)}"
+    if seat.is_cpu:
+        level = t(f"level.{seat.cpu_level}", locale)
+        return f"{index + 1}. " + t("seat.cpu", locale, cpu=names[index], level=level)
+    return f"{index + 1}. {seat.name} (<@{seat.user_id}>)"
+
+
+def option_lines(table: TableInfo, locale: str) -> list[str]:
+    """The table's options in words ("First to flip: Seat 1")."""
+    lines = []
+    for spec in game_class(table.game).option_specs:
+        value = table.options.get(spec.key, spec.default)
+        lines.append(f"{spec.label(locale)}: {spec.choice_label(value, locale)}")
+    return lines
+
+
+# --------------------------------------------------------------------------- lobby
+
+
+def lobby_embed(table: TableInfo, locale: str) -> discord.Embed:
+    """The lobby: seats taken and free, options, who opened it."""
+    names = seat_names(table, locale)
+    by_seat = {s.seat: s for s in table.seats}
+    creator = next(
+        (s.name for s in table.seats if s.user_id == table.created_by), f"<@{table.created_by}>"
+    )
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=game_name(table.game, locale)),
+        description=t("lobby.description", locale, creator=creator),
+        colour=COLOUR_LOBBY,
+    )
+    seats = [
+        _seat_line(by_seat.get(i), i, names, table.game, locale) for i in range(table.seat_count)
+    ]
+    embed.add_field(name=t("lobby.seats", locale), value="\n".join(seats), inline=False)
+    options = option_lines(table, locale)
+    embed.add_field(
+        name=t("lobby.options", locale),
+        value="\n".join(options) or t("lobby.no_options", locale),
+        inline=False,
+    )
+    embed.set_footer(text=t("table.version", locale, table=table.id, version=table.version))
+    return embed
+
+
+def lobby_view(table: TableInfo, locale: str) -> discord.ui.View:
+    """Join / Leave / Start / Cancel buttons and the Add CPU level select."""
+    from bot.discord.components import TableButton, TableSelect
+
+    view = discord.ui.View(timeout=None)
+    styles = {
+        ids.JOIN: discord.ButtonStyle.success,
+        ids.LEAVE: discord.ButtonStyle.secondary,
+        ids.START: discord.ButtonStyle.primary,
+        ids.CANCEL: discord.ButtonStyle.danger,
+    }
+    for action, style in styles.items():
+        view.add_item(
+            TableButton(
+                table.id, table.version, action, label=t(f"button.{action}", locale), style=style
+            )
+        )
+    options = [
+        discord.SelectOption(
+            label=t("select.add_cpu.level", locale, level=t(f"level.{level}", locale)), value=level
+        )
+        for level in LEVELS
+    ]
+    view.add_item(
+        TableSelect(
+            table.id, table.version, ids.ADD_CPU, options, placeholder=t("select.add_cpu", locale)
+        )
+    )
+    return view
+
+
+# --------------------------------------------------------------------------- table message
+
+
+def _turn_text(table: TableInfo, names: Sequence[str], locale: str) -> str:
+    if not table.to_act:
+        return "—"
+    return "\n".join(t("table.turn_of", locale, name=names[seat]) for seat in table.to_act)
+
+
+def table_embed(
+    table: TableInfo,
+    view: Mapping[str, Any] | None,
+    log_lines: Sequence[str],
+    locale: str,
+    *,
+    image: bool,
+) -> discord.Embed:
+    """The table message: whose turn, what just happened, counts; the result once over."""
+    names = seat_names(table, locale)
+    game = presenter(table.game)
+    if table.status == "finished" and table.result is not None:
+        return result_embed(table, log_lines, locale, image=image)
+    colour = COLOUR_PLAYING if table.status == "active" else COLOUR_CLOSED
+    embed = discord.Embed(
+        title=t("table.title", locale, game=game_name(table.game, locale), table=table.id),
+        description="\n".join(log_lines[-6:]) or t("table.log_empty", locale),
+        colour=colour,
+    )
+    if table.status == "active":
+        embed.add_field(
+            name=t("table.turn", locale), value=_turn_text(table, names, locale), inline=True
+        )
+    if view is not None:
+        counts = game.counts(view, names, locale)
+        row = game.table_line(view, locale)
+        value = "\n".join([*counts, *([row] if row else [])])
+        if value:
+            embed.add_field(name=t("table.counts", locale), value=value, inline=True)
+    footer = t("table.version", locale, table=table.id, version=table.version)
+    if view is not None and "moves" in view:
+        footer = t("table.moves", locale, moves=view["moves"]) + " · " + footer
+    embed.set_footer(text=footer)
+    if table.deadline is not None and table.status == "active":
+        embed.timestamp = table.deadline
+    if image:
+        embed.set_image(url=f"attachment://{TABLE_IMAGE}")
+    return embed
+
+
+def result_embed(
+    table: TableInfo, log_lines: Sequence[str], locale: str, *, image: bool
+) -> discord.Embed:
+    """The result panel: winner (or draw), the game's reason, moves and final counts."""
+    names = seat_names(table, locale)
+    game = presenter(table.game)
+    result = dict(table.result or {})
+    winners = game.winners(result)
+    headline = (
+        t("result.winner", locale, name=t("list.sep", locale).join(names[w] for w in winners))
+        if winners
+        else t("result.draw", locale)
+    )
+    embed = discord.Embed(
+        title=t("result.title", locale, game=game_name(table.game, locale)),
+        description="\n".join([f"**{headline}**", *log_lines[-4:]]),
+        colour=COLOUR_OVER,
+    )
+    for name, value in game.result_fields(result, names, locale):
+        embed.add_field(name=name, value=value or "—", inline=True)
+    embed.set_footer(text=t("table.version", locale, table=table.id, version=table.version))
+    if image:
+        embed.set_image(url=f"attachment://{TABLE_IMAGE}")
+    return embed
+
+
+def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
+    """ "Show my hand" while playing, "Rematch" once finished, nothing when closed."""
+    from bot.discord.components import TableButton
+
+    view = discord.ui.View(timeout=None)
+    if table.status == "active":
+        view.add_item(
+            TableButton(
+                table.id, table.version, ids.HAND, label=t("button.show_hand", locale), emoji="🂠"
+            )
+        )
+    elif table.status == "finished":
+        view.add_item(
+            TableButton(
+                table.id,
+                table.version,
+                ids.REMATCH,
+                label=t("button.rematch", locale),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    else:
+        return None
+    return view
+
+
+def closed_embed(table: TableInfo, text: str, locale: str) -> discord.Embed:
+    """A table that ended without a result (cancelled, abandoned, lobby expired)."""
+    return discord.Embed(
+        title=t("table.title", locale, game=game_name(table.game, locale), table=table.id),
+        description=text,
+        colour=COLOUR_CLOSED,
+    )
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def hand_embed(
+    table: TableInfo,
+    view: Mapping[str, Any] | None,
+    seat: SeatInfo,
+    locale: str,
+    *,
+    you_line: str | None,
+    image: bool,
+) -> discord.Embed:
+    """A player's private message: what their last action did, whether it is their turn."""
+    names = seat_names(table, locale)
+    game = presenter(table.game)
+    lines = [f"**{you_line}**"] if you_line else []
+    if table.status != "active":
+        lines.append(t("hand.over", locale))
+    elif seat.seat in table.to_act:
+        lines.append(t("hand.your_turn", locale))
+    else:
+        waiting = [names[s] for s in table.to_act]
+        lines.append(t("hand.waiting", locale, name=t("list.sep", locale).join(waiting)))
+    if seat.auto and table.status == "active":
+        lines.append(t("hand.auto_on", locale))
+    embed = discord.Embed(
+        title=t("hand.title", locale, game=game_name(table.game, locale)),
+        description="\n".join(lines),
+        colour=COLOUR_PLAYING if table.status == "active" else COLOUR_OVER,
+    )
+    if view is not None:
+        counts = game.counts(view, names, locale)
+        row = game.table_line(view, locale)
+        value = "\n".join([*counts, *([row] if row else [])])
+        if value:
+            embed.add_field(name=t("table.counts", locale), value=value, inline=False)
+    if table.status == "finished" and table.result is not None:
+        winners = game.winners(dict(table.result))
+        headline = (
+            t("result.winner", locale, name=t("list.sep", locale).join(names[w] for w in winners))
+            if winners
+            else t("result.draw", locale)
+        )
+        embed.add_field(
+            name=t("result.title", locale, game=game_name(table.game, locale)), value=headline
+        )
+    embed.set_footer(text=t("table.version", locale, table=table.id, version=table.version))
+    if image:
+        embed.set_image(url=f"attachment://{HAND_IMAGE}")
+    return embed
+
+
+def hand_view(
+    table: TableInfo, seat: SeatInfo, legal: Sequence[Mapping[str, Any]], locale: str
+) -> discord.ui.View | None:
+    """The controls: one button per legal move (a select when there are many), Auto, See the result."""
+    from bot.discord.components import TableButton, TableSelect
+
+    view = discord.ui.View(timeout=None)
+    game = presenter(table.game)
+    if table.status == "active":
+        if 0 < len(legal) <= MAX_BUTTON_MOVES:
+            for index, action in enumerate(legal):
+                view.add_item(
+                    TableButton(
+                        table.id,
+                        table.version,
+                        ids.ACT,
+                        arg=index,
+                        label=game.action_label(action, locale),
+                        style=discord.ButtonStyle.primary,
+                    )
+                )
+        elif legal:
+            options = [
+                discord.SelectOption(label=game.action_label(a, locale)[:100], value=str(i))
+                for i, a in enumerate(legal[:25])
+            ]
+            view.add_item(TableSelect(table.id, table.version, ids.MOVE, options))
+        auto_next = "off" if seat.auto else "on"
+        view.add_item(
+            TableButton(
+                table.id,
+                table.version,
+                ids.AUTO,
+                arg=auto_next,
+                label=t("button.auto_off" if seat.auto else "button.auto_on", locale),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        if game_class(table.game).instant_finish:
+            view.add_item(
+                TableButton(
+                    table.id,
+                    table.version,
+                    ids.FINISH,
+                    label=t("button.finish", locale),
+                    style=discord.ButtonStyle.secondary,
+                )
+            )
+    elif table.status == "finished":
+        view.add_item(
+            TableButton(
+                table.id,
+                table.version,
+                ids.REMATCH,
+                label=t("button.rematch", locale),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    else:
+        return None
+    return view
+
+
+def finish_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
+    """The one confirmation of "See the result"."""
+    from bot.discord.components import TableButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table.id,
+            table.version,
+            ids.FINISH_OK,
+            label=t("button.confirm", locale),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    return view

@@ -1,0 +1,112 @@
+"""Fixtures of the bot-layer tests: a migrated SQLite file, the real service, an offline bot."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord.client import CardBot
+from bot.discord.images import Images
+from bot.settings import Settings
+from bot.store import Database
+from bot.store.models import utcnow
+from bot.tables.service import TableService
+from tests.discord.harness import Harness, Recorder
+
+
+def tiny_png(
+    view: Mapping[str, Any], players: Sequence[Any], locale: str, viewer: int | None
+) -> bytes:
+    """A valid 1x1 PNG: most tests care what is sent, not how the table looks (one test renders)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"\x00\xff\xff\xff"))
+        + chunk(b"IEND", b"")
+    )
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings of a test bot: English channel messages unless a guild says otherwise."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url=f"sqlite+aiosqlite:///{tmp_path / 'cardbot.db'}",
+        default_locale="en",
+        turn_timer_seconds=3600,
+        reminder_before_seconds=600,
+        lobby_expiry_seconds=600,
+    )
+
+
+@pytest.fixture
+async def database(settings: Settings) -> AsyncIterator[Database]:
+    """A migrated SQLite file (the bot's own schema, through Alembic)."""
+    db = Database(settings.database_url)
+    await db.upgrade()
+    yield db
+    await db.dispose()
+
+
+class Clock:
+    """A settable clock for the service (timers), starting now."""
+
+    def __init__(self) -> None:
+        self.now = utcnow()
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The service's clock."""
+    return Clock()
+
+
+MakeHarness = Callable[..., Awaitable[Harness]]
+
+
+@pytest.fixture
+async def make_harness(
+    database: Database, settings: Settings, clock: Clock
+) -> AsyncIterator[MakeHarness]:
+    """Start offline bots on the shared database (call again to simulate a restart)."""
+    started: list[Harness] = []
+
+    async def make(recorder: Recorder | None = None, *, render: Any = tiny_png) -> Harness:
+        service = TableService(database, settings, clock=clock)
+        harness = await Harness.start(
+            lambda: CardBot(
+                service,
+                images=Images(render),
+                default_locale=settings.default_locale,
+                run_timers=False,
+                auto_delay=0,
+            ),
+            recorder,
+        )
+        started.append(harness)
+        return harness
+
+    yield make
+    for harness in started:
+        await harness.close()
+
+
+@pytest.fixture
+async def harness(make_harness: MakeHarness) -> Harness:
+    """One offline bot."""
+    return await make_harness()

@@ -1,0 +1,60 @@
+"""Errors of the tables service: one type, a stable `code`, `params` for translated messages.
+
+The Discord layer turns `code` + `params` into Japanese or English; `message` is an English
+fallback. Codes and their params (keep them stable — translations key on them):
+
+| code               | when                                                        | params                       |
+| ------------------ | ----------------------------------------------------------- | ---------------------------- |
+| `no_table`         | no table with that id (or no open table in the channel)     | table_id / channel_id        |
+| `channel_busy`     | the channel already has a lobby or a running table          | channel_id, table_id         |
+| `lobby_only`       | join / add_cpu / remove_cpu / start on a table not in lobby | table_id, status             |
+| `not_active`       | act / finish / advance / views on a table not being played  | table_id, status             |
+| `not_finished`     | rematch of a table that has not finished                     | table_id, status             |
+| `not_seated`       | the user holds no seat at this table                        | table_id, user_id            |
+| `seat_taken_over`  | the user's seat is played by the CPU (they left, or timed out) | table_id, seat            |
+| `already_seated`   | join by a user who already holds a seat                     | table_id, seat               |
+| `table_full`       | join / add_cpu when every seat is taken                     | table_id, seats              |
+| `not_creator`      | start / abandon / settings by someone else                  | table_id, creator_id         |
+| `not_enough_seats` | start with fewer seats than the game needs                  | table_id, seats, min_seats   |
+| `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act       |
+| `table_moved_on`   | stale expected_version, or another action won the race      | table_id, version            |
+| `illegal_action`   | the engine refused the action                               | engine_code, engine_message, + the engine's params |
+| `no_instant_finish`| finish ("see the result") for a game that has decisions     | table_id, game               |
+| `no_seat`          | remove_cpu of a seat number that does not exist             | table_id, seat               |
+| `not_a_cpu`        | remove_cpu of a human seat                                  | table_id, seat               |
+| `bad_setting`      | set_*_settings with a value out of range                    | setting, value               |
+| engine codes       | `unknown_game`, `unknown_option`, `bad_option`, `bad_seats`, `bad_level`, `no_cpu`: passed through from the engine's RecordError / GameError with its params |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import GameError
+
+
+class TableError(Exception):
+    """A refusal of the tables service; nothing was written."""
+
+    def __init__(self, code: str, message: str, /, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"TableError({self.code!r}, {self.message!r}, **{self.params!r})"
+
+    @classmethod
+    def from_engine(cls, error: GameError) -> TableError:
+        """Pass an engine error through with its own code (setup errors: options, seats, level)."""
+        return cls(error.code, error.message, **error.params)
+
+    @classmethod
+    def illegal(cls, error: GameError) -> TableError:
+        """Wrap an IllegalAction: `illegal_action`, the engine's code and message in params."""
+        return cls(
+            "illegal_action",
+            error.message,
+            **{**error.params, "engine_code": error.code, "engine_message": error.message},
+        )

@@ -142,6 +142,7 @@ def card_row(
     lifts: Sequence[bool] | None = None,
     lift: int = 0,
     centre: bool = False,
+    shadow: bool = True,
 ) -> list[tuple[float, float]]:
     """Lay cards left to right, overlapping when they don't fit; returns each card's origin."""
     step = row_step(len(codes), card_w, max_width, gap)
@@ -160,7 +161,7 @@ def card_row(
             card_w,
             dim=bool(dims and dims[i]),
             ring=(rings or {}).get(i),
-            shadow=step >= card_w * 0.5 or i == 0,
+            shadow=shadow and (step >= card_w * 0.5 or i == 0),
         )
         origins.append((cx, cy))
     return origins
@@ -304,6 +305,8 @@ class Seat:
 PLATE_NAME = 28
 PLATE_COUNT = 22
 EXPOSED_W = 40
+EXPOSED_W_NARROW = 30
+BADGE_LINE = 26
 NARROW_PLATE = 260
 """Plates narrower than this put their badges on a line of their own at the bottom."""
 
@@ -353,24 +356,38 @@ def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) ->
         c.text(
             (x0 + pad, line_y),
             "  ".join(seat.counts),
-            PLATE_COUNT,
+            PLATE_COUNT - (3 if narrow else 0),
             TEXT_DIM,
             "la",
             max_width=x1 - x0 - 2 * pad,
         )
     if seat.exposed:
-        ey = line_y + (PLATE_COUNT + 8 if seat.counts else 0)
-        card_row(c, list(seat.exposed), x0 + pad, ey, EXPOSED_W, x1 - x0 - 2 * pad, gap=4)
+        if narrow:  # on the badge line, left of the badges
+            ey = y1 - pad - card_height(EXPOSED_W_NARROW)
+            room = right - (x0 + pad) - 4
+            card_row(
+                c, list(seat.exposed), x0 + pad, ey, EXPOSED_W_NARROW, room, gap=3, shadow=False
+            )
+        else:
+            ey = line_y + (PLATE_COUNT + 8 if seat.counts else 0)
+            card_row(c, list(seat.exposed), x0 + pad, ey, EXPOSED_W, x1 - x0 - 2 * pad, gap=4)
 
 
 def plate_height(seat: Seat, narrow: bool = False) -> int:
     """The height `seat_plate` needs for this seat (narrow plates put badges on a last line)."""
     h = 12 + PLATE_NAME + 10 + (PLATE_COUNT + 8 if seat.counts else 0) + 12
-    if seat.exposed:
-        h += card_height(EXPOSED_W) + 6
     if narrow:
-        h += 30
+        h += max(BADGE_LINE, card_height(EXPOSED_W_NARROW) if seat.exposed else 0) + 4
+    elif seat.exposed:
+        h += card_height(EXPOSED_W) + 6
     return h
+
+
+def exposed_extra(narrow: bool) -> int:
+    """How much taller a plate grows to show exposed cards."""
+    if narrow:
+        return card_height(EXPOSED_W_NARROW) - BADGE_LINE
+    return card_height(EXPOSED_W) + 6
 
 
 # --------------------------------------------------------------------------- tables and panels

@@ -60,6 +60,6 @@ def tr(key: str, locale: str = "ja", **params: object) -> str:
     return text.format(**params) if params else text
 
 
-def keys() -> list[str]:
-    """Every label key (tests check both languages are filled)."""
-    return list(_STRINGS)
+def all_labels() -> dict[str, tuple[str, str]]:
+    """Every label as key -> (ja, en) (tests check both languages are filled)."""
+    return dict(_STRINGS)

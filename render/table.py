@@ -47,10 +47,11 @@ def geometry(seats: int, exposed: bool = False) -> TableGeometry:
     elif seats <= 8:
         g = TableGeometry(900, 200, 122, 68)
     else:
-        g = TableGeometry(1040, 180, 122, 58)
+        g = TableGeometry(1080, 170, 122, 58)
     if exposed:
-        extra = card_height(parts.EXPOSED_W) + 6
-        g = TableGeometry(g.height + 2 * extra, g.plate_w, g.plate_h + extra, g.trick_w)
+        extra = parts.exposed_extra(g.plate_w < parts.NARROW_PLATE)
+        grow = (4 if seats >= 9 else 2) * extra
+        g = TableGeometry(g.height + grow, g.plate_w, g.plate_h + extra, g.trick_w)
     return g
 
 

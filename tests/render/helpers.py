@@ -1,0 +1,103 @@
+"""Views of real Kitten Fishing games at telling moments, and image comparisons for the tests."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageChops, ImageStat
+
+from engines.base import Action, game_class
+from render.parts import PlayerInfo
+
+GOLDEN = Path(__file__).with_name("golden")
+UPDATE_ENV = "CARDBOT_UPDATE_GOLDEN"
+PLAYERS = [PlayerInfo("たろう"), PlayerInfo("子猫", is_cpu=True)]
+
+
+def play_until(seed: int, stop: Any) -> Any:
+    """A kitten-fishing game flipped one card at a time until `stop(game)` holds (or it ends)."""
+    game = game_class("kitten-fishing").new(2, {}, seed)
+    while not game.is_over() and not stop(game):
+        game.apply(Action.make(next(iter(game.to_act())), "flip"))
+    return game
+
+
+def start_game(seed: int = 3) -> Any:
+    """A fresh game: empty table, 26 cards each."""
+    return game_class("kitten-fishing").new(2, {}, seed)
+
+
+def fish_game(seed: int = 3, size: int = 4) -> Any:
+    """Just after the first fish that captured at least `size` cards."""
+    return play_until(seed, lambda g: g.last and g.last[2] == "fish" and len(g.last[3]) >= size)
+
+
+def sweep_game(seed: int = 3) -> Any:
+    """Just after the first J sweep."""
+    return play_until(seed, lambda g: g.last and g.last[2] == "sweep")
+
+
+def stay_game(seed: int = 3, moves: int = 37) -> Any:
+    """After `moves` flips (seed 3: the last one stayed on a two-card table)."""
+    return play_until(seed, lambda g: g.moves >= moves)
+
+
+def empty_game(seed: int = 3) -> Any:
+    """Played to the end: a stock ran out."""
+    game = game_class("kitten-fishing").new(2, {}, seed)
+    game.autoplay(lambda *a: None)
+    return game
+
+
+def move_cap_view() -> dict[str, Any]:
+    """A move-cap result (no seed reaches the cap quickly, so the view is edited, as the bot
+    would receive it from a game that reached 5000 moves)."""
+    game = stay_game(5, 60)
+    view = game.view(0)
+    counts = view["stock_counts"]
+    winner = 0 if counts[0] > counts[1] else 1 if counts[1] > counts[0] else None
+    view.update(
+        moves=5000,
+        turn=None,
+        to_act=[],
+        over=True,
+        result={"winner": winner, "reason": "move_cap", "moves": 5000, "stock_counts": counts},
+    )
+    return view
+
+
+def decode(png: bytes) -> Image.Image:
+    """PNG bytes as an RGB image (asserting they are a PNG)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, 0..255."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    return sum(ImageStat.Stat(diff).mean) / 3
+
+
+def check_golden(name: str, image: Image.Image, tolerance: float = 4.0, width: int = 240) -> float:
+    """Compare a downscaled image with tests/render/golden/NAME.png; regenerate on request.
+
+    `CARDBOT_UPDATE_GOLDEN=1` rewrites the golden file instead of comparing. Returns the diff.
+    """
+    small = image.convert("RGB").resize(
+        (width, round(image.height * width / image.width)), Image.Resampling.BOX
+    )
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get(UPDATE_ENV) == "1" or not path.exists():
+        if os.environ.get(UPDATE_ENV) != "1":
+            raise AssertionError(f"No golden image {path}; run with {UPDATE_ENV}=1 to create it.")
+        GOLDEN.mkdir(exist_ok=True)
+        small.save(path, optimize=True)
+        return 0.0
+    golden = Image.open(path).convert("RGB")
+    assert golden.size == small.size, f"{name}: size {small.size} != golden {golden.size}"
+    diff = mean_abs_diff(golden, small)
+    assert diff <= tolerance, f"{name}: mean pixel difference {diff:.2f} > {tolerance}"
+    return diff

@@ -1,0 +1,99 @@
+"""Card faces: every code draws at its size, inks follow the suit and deck style, two-number
+cards turn with their orientation, court cards differ at a glance, faces are cached."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageStat
+
+from engines.cards import standard_deck, two_number_deck
+from render import cards
+from render.theme import BLUE, GREEN, RED, CardStyle, card_height
+
+from .helpers import mean_abs_diff
+
+ALL_CODES = standard_deck(jokers=True) + two_number_deck()
+
+
+def _has_colour(im: Image.Image, colour: tuple[int, int, int], tol: int = 24) -> bool:
+    colours = im.convert("RGB").getcolors(maxcolors=1 << 20) or []
+    return any(all(abs(p[k] - colour[k]) <= tol for k in range(3)) for _, p in colours)
+
+
+@pytest.mark.parametrize("width", [44, 64, 100, 116])
+def test_every_code_draws_at_its_size_with_round_transparent_corners(width: int) -> None:
+    for code in ALL_CODES:
+        im = cards.face(code, width)
+        assert im.mode == "RGBA"
+        assert im.size == (width, card_height(width))
+        assert im.getpixel((0, 0))[3] < 40, code
+        assert im.getpixel((width // 2, im.height // 2))[3] == 255, code
+
+
+def test_red_suits_use_red_ink_and_black_suits_do_not() -> None:
+    assert _has_colour(cards.face("7H", 100), RED)
+    assert _has_colour(cards.face("7D", 100), RED)
+    assert not _has_colour(cards.face("7S", 100), RED)
+    assert not _has_colour(cards.face("7C", 100), RED)
+
+
+def test_four_colour_deck_paints_clubs_green_and_diamonds_blue() -> None:
+    four = CardStyle(four_colour=True)
+    assert _has_colour(cards.face("7C", 100, four), GREEN)
+    assert _has_colour(cards.face("7D", 100, four), BLUE)
+    assert not _has_colour(cards.face("7D", 100, four), RED)
+    assert _has_colour(cards.face("7H", 100, four), RED)
+    assert not _has_colour(cards.face("7C", 100), GREEN)
+
+
+def test_court_cards_and_jokers_differ_at_a_glance() -> None:
+    faces = {c: cards.face(c, 100) for c in ("JS", "QS", "KS", "AS", "TS", "BJ", "SJ")}
+    names = list(faces)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert mean_abs_diff(faces[a], faces[b]) > 6, (a, b)
+
+
+def test_two_number_card_turns_with_its_orientation() -> None:
+    white_up = cards.face("W2B5/W", 100)
+    black_up = cards.face("W2B5/B", 100)
+    assert mean_abs_diff(cards.face("W2B5", 100), white_up) == 0
+    rotated = white_up.transpose(Image.Transpose.ROTATE_180)
+    assert mean_abs_diff(rotated, black_up) == 0
+    h = white_up.height
+
+    def brightness(im: Image.Image, top: bool) -> float:
+        half = im.convert("L").crop((0, 0 if top else h // 2, 100, h // 2 if top else h))
+        return ImageStat.Stat(half).mean[0]
+
+    # the white end (a white disc) is upright on top of W2B5/W, the black disc on top of /B
+    assert brightness(white_up, top=True) > brightness(white_up, top=False) + 20
+    assert brightness(black_up, top=True) < brightness(black_up, top=False) - 20
+
+
+def test_dimmed_faces_are_darker_and_keep_their_shape() -> None:
+    bright = cards.face("9H", 100)
+    dim = cards.face("9H", 100, dim=True)
+    assert (
+        ImageStat.Stat(dim.convert("L")).mean[0] < ImageStat.Stat(bright.convert("L")).mean[0] - 40
+    )
+    assert dim.getchannel("A").tobytes() == bright.getchannel("A").tobytes()
+
+
+def test_faces_are_cached_and_recorded() -> None:
+    with cards.record_faces() as seen:
+        a = cards.face("QS", 100)
+        b = cards.face("QS", 100)
+        cards.face("W1B2/B", 64)
+    assert a is b
+    assert seen == ["QS", "QS", "W1B2/B"]
+    cards.face("AH", 100)
+    assert seen == ["QS", "QS", "W1B2/B"]
+
+
+def test_backs_show_no_card_and_unknown_codes_do_not_crash() -> None:
+    with cards.record_faces() as seen:
+        back = cards.back(80)
+    assert seen == []
+    assert back.size == (80, card_height(80))
+    assert cards.face("??", 80).size == (80, card_height(80))

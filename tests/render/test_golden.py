@@ -1,0 +1,55 @@
+"""Golden images of representative tables, compared at 240 px wide with a small tolerance.
+
+Regenerate after an intended change: `CARDBOT_UPDATE_GOLDEN=1 pytest tests/render`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from render.api import view_image
+from render.bench import table_seats
+from render.table import round_table
+
+from .helpers import (
+    PLAYERS,
+    check_golden,
+    empty_game,
+    fish_game,
+    move_cap_view,
+    start_game,
+    sweep_game,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "view", "locale"),
+    [
+        ("kf-start-public-ja", lambda: start_game().view(None), "ja"),
+        ("kf-fish-seat0-ja", lambda: fish_game().view(0), "ja"),
+        ("kf-sweep-public-en", lambda: sweep_game().view(None), "en"),
+        ("kf-empty-seat1-ja", lambda: empty_game().view(1), "ja"),
+        ("kf-move-cap-seat0-en", move_cap_view, "en"),
+    ],
+)
+def test_kitten_fishing_golden(name: str, view, locale: str) -> None:  # type: ignore[no-untyped-def]
+    check_golden(name, view_image(view(), PLAYERS, locale))
+
+
+@pytest.mark.parametrize("n", [2, 4, 7, 12])
+def test_round_table_golden(n: int) -> None:
+    trick = dict(zip(range(n), ["QS", "AH", "TC", "2D", "BJ", "SJ", "KH"] * 2, strict=False))
+    image = round_table(
+        table_seats(n),
+        viewer=0 if n % 2 else None,
+        trick=trick,
+        trick_winner=1,
+        piles=[("山札", 5)] if n > 4 else [],
+    )
+    check_golden(f"table-{n}", image)
+
+
+def test_the_golden_check_notices_a_different_image() -> None:
+    wrong = view_image(sweep_game().view(0), PLAYERS, "ja")
+    with pytest.raises(AssertionError, match="mean pixel difference"):
+        check_golden("kf-fish-seat0-ja", wrong)

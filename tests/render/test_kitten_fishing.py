@@ -1,0 +1,143 @@
+"""Kitten Fishing images: every moment renders for every viewpoint, only public cards are ever
+drawn face up, low stocks stand out, and the layout follows the viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import cards
+from render.api import render_view, view_image
+from render.games import UnknownGame
+from render.parts import PlayerInfo
+from render.theme import ALERT, GOLD, HIGHLIGHT, WIDTH
+
+from .helpers import (
+    PLAYERS,
+    decode,
+    empty_game,
+    fish_game,
+    mean_abs_diff,
+    move_cap_view,
+    start_game,
+    stay_game,
+    sweep_game,
+)
+
+GAMES: dict[str, Callable[[], Any]] = {
+    "start": start_game,
+    "stay": stay_game,
+    "fish": fish_game,
+    "sweep": sweep_game,
+    "empty": empty_game,
+}
+
+
+def _count_colour(im: Image.Image, colour: tuple[int, int, int], tol: int = 12) -> int:
+    colours = im.convert("RGB").getcolors(maxcolors=1 << 20) or []
+    return sum(n for n, p in colours if all(abs(p[k] - colour[k]) <= tol for k in range(3)))
+
+
+@pytest.mark.parametrize("moment", list(GAMES))
+@pytest.mark.parametrize("seat", [None, 0, 1])
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_each_moment_renders_for_each_viewpoint(moment: str, seat: int | None, locale: str) -> None:
+    game = GAMES[moment]()
+    im = decode(render_view(game.view(seat), PLAYERS, locale))
+    assert im.width == WIDTH
+    assert 560 <= im.height <= 1100
+
+
+def test_the_moments_are_what_they_claim() -> None:
+    assert start_game().view(None)["last"] is None
+    assert stay_game().view(None)["last"]["kind"] == "stay"
+    fish = fish_game().view(None)["last"]
+    assert fish["kind"] == "fish" and len(fish["captured"]) >= 4
+    assert sweep_game().view(None)["last"]["kind"] == "sweep"
+    assert empty_game().view(None)["result"]["reason"] == "empty"
+    assert move_cap_view()["result"]["reason"] == "move_cap"
+
+
+@pytest.mark.parametrize("moment", list(GAMES))
+@pytest.mark.parametrize("seat", [None, 0, 1])
+def test_stock_contents_are_never_drawn(moment: str, seat: int | None) -> None:
+    game = GAMES[moment]()
+    view = game.view(seat)
+    last = view["last"]
+    public = set(view["table"])
+    if last is not None:
+        public |= set(last["captured"]) if last["kind"] != "stay" else {last["card"]}
+    hidden = set(game.to_json()["stocks"][0] + game.to_json()["stocks"][1]) - public
+    with cards.record_faces() as drawn:
+        render_view(view, PLAYERS, "ja")
+    assert set(drawn) == public
+    assert not set(drawn) & hidden
+    if moment != "start":
+        assert hidden  # the check has something to catch
+
+
+def test_a_just_captured_run_is_shown_in_table_order_beside_the_taker() -> None:
+    game = fish_game()
+    last = game.view(None)["last"]
+    with cards.record_faces() as drawn:
+        render_view(game.view(None), PLAYERS, "en")
+    table = game.view(None)["table"]
+    # the table row and the captured run, each in its own order, the matched card first
+    assert drawn == last["captured"] + table
+    assert last["captured"][0] == last["matched"]
+    assert last["captured"][-1] == last["card"]
+
+
+def test_low_stock_counts_are_red_and_normal_ones_are_not() -> None:
+    normal = view_image(start_game().view(0), PLAYERS)
+    assert _count_colour(normal, ALERT) == 0
+    view = dict(start_game().view(0), stock_counts=[3, 49])
+    low = view_image(view, PLAYERS)
+    assert _count_colour(low, ALERT) > 300
+
+
+def test_the_result_panel_appears_only_when_the_game_is_over() -> None:
+    playing = view_image(stay_game().view(0), PLAYERS)
+    over = view_image(empty_game().view(0), PLAYERS)
+    capped = view_image(move_cap_view(), PLAYERS)
+    # the panel's gold frame is a long run of gold pixels
+    assert _count_colour(over, GOLD, 30) > _count_colour(playing, GOLD, 30) + 1500
+    assert _count_colour(capped, GOLD, 30) > _count_colour(playing, GOLD, 30) + 1500
+
+
+def test_private_images_put_the_viewer_at_the_bottom() -> None:
+    game = stay_game()
+    names = [PlayerInfo("AAAA"), PlayerInfo("BBBB", is_cpu=True)]
+    for seat in (0, 1):
+        with cards.record_faces():
+            im = view_image(game.view(seat), names)
+        lower = im.crop((0, im.height // 2, im.width, im.height))
+        upper = im.crop((0, 0, im.width, im.height // 2))
+        # the viewer's plate carries the bright "you" badge
+        assert _count_colour(lower, HIGHLIGHT, 10) > _count_colour(upper, HIGHLIGHT, 10)
+
+
+def test_the_public_image_treats_both_seats_alike() -> None:
+    view = dict(start_game().view(None), to_act=[])
+    im = view_image(view, [PlayerInfo("A"), PlayerInfo("A")])
+    half = (im.width - 3 * 12) // 2
+    left = im.crop((12, 72, 12 + half, 72 + 250))
+    right = im.crop((24 + half, 72, 24 + 2 * half, 72 + 250))
+    # equal seats get equal zones, side by side: neither is drawn as "the bottom seat"
+    assert mean_abs_diff(left, right) < 1
+    assert left.getbbox() is not None
+
+
+def test_players_may_be_missing_and_names_may_be_anything() -> None:
+    view = sweep_game().view(1)
+    assert decode(render_view(view, [], "en")).width == WIDTH
+    odd = [PlayerInfo("👨‍👩‍👧‍👦" * 20), PlayerInfo("김민수 \u200b\u0301 🇯🇵", is_cpu=True)]
+    assert decode(render_view(view, odd, "ja")).width == WIDTH
+
+
+def test_an_unknown_game_is_refused_clearly() -> None:
+    with pytest.raises(UnknownGame):
+        render_view({"game": "mahjong"}, [], "ja")

@@ -1,0 +1,104 @@
+"""Text: the shipped fonts cover Japanese and Hangul, anything else becomes a box, and a broken
+font setting falls back instead of failing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render import text
+
+
+@pytest.fixture(autouse=True)
+def _reset_font(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(text.ENV_FONT, raising=False)
+    text.set_font_path(None)
+    yield
+    text.set_font_path(None)
+
+
+def _ink(im: Image.Image) -> int:
+    return sum(im.getchannel("A").histogram()[101:])
+
+
+def test_shipped_fonts_and_their_licences_are_in_the_package() -> None:
+    folder = text.FONT_DIR
+    assert (folder / "ipaexg.ttf").stat().st_size > 1_000_000
+    assert (folder / "IPA_Font_License_Agreement_v1.0.txt").exists()
+    assert (folder / "NanumSquareR.ttf").exists()
+    assert (folder / "OFL-Nanum.txt").exists()
+    total = sum(p.stat().st_size for p in folder.iterdir())
+    assert total < 10_000_000
+
+
+def test_japanese_names_use_the_japanese_font_and_draw_ink() -> None:
+    runs = list(text.iter_runs("山田たろう"))
+    assert runs == [(str(text.SHIPPED_FONTS[0]), "山田たろう")]
+    im = text.text_image("山田たろう", 32)
+    assert _ink(im) > 200
+    # every character leaves ink: no blank (missing) glyph in the middle of the name
+    for ch in "山田たろう髙﨑":
+        assert _ink(text.text_image(ch, 32)) > 20, ch
+
+
+def test_hangul_falls_back_to_the_korean_font() -> None:
+    runs = list(text.iter_runs("Kim 김민수"))
+    assert runs[-1] == (str(text.SHIPPED_FONTS[1]), "김민수")
+    assert _ink(text.text_image("김민수", 32)) > 150
+
+
+def test_emoji_become_one_box_each_and_keep_a_sensible_width() -> None:
+    for name in ["😀", "Bob 👍🏽", "👨‍👩‍👧 family", "🇯🇵🇰🇷", "\u200b\u0301zero"]:
+        width = text.text_width(name, 24)
+        assert 0 < width < 24 * len(name)
+        assert _ink(text.text_image(name, 24)) > 0
+    assert [chars for kind, chars in text.iter_runs("Bob 👍🏽") if kind == "box"] == ["👍"]
+    assert [chars for kind, chars in text.iter_runs("👨‍👩‍👧") if kind == "box"] == ["👨"]
+    assert [chars for kind, chars in text.iter_runs("🇯🇵🇰🇷") if kind == "box"] == ["🇯🇰"]
+
+
+def test_fit_cuts_long_names_with_an_ellipsis() -> None:
+    long = "とても長い名前のプレイヤーさんです"
+    cut = text.fit(long, 28, 200)
+    assert cut.endswith(text.ELLIPSIS)
+    assert text.text_width(cut, 28) <= 200
+    assert text.fit("Ann", 28, 200) == "Ann"
+
+
+def test_a_bad_font_setting_falls_back_to_the_shipped_font(tmp_path: Path) -> None:
+    bogus = tmp_path / "nope.ttf"
+    bogus.write_bytes(b"not a font")
+    text.set_font_path(bogus)
+    assert text.font_paths()[0] == str(text.SHIPPED_FONTS[0])
+    assert _ink(text.text_image("山田", 32)) > 50
+
+
+def test_a_configured_font_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    other = text.SHIPPED_FONTS[1]
+    monkeypatch.setenv(text.ENV_FONT, str(other))
+    text.set_font_path(None)
+    assert text.font_paths()[0] == str(other)
+    # Nanum lacks the variant kanji 髙: it still comes from the shipped Japanese font
+    assert dict((c, p) for p, c in text.iter_runs("髙"))["髙"] == str(text.SHIPPED_FONTS[0])
+
+
+def test_without_any_font_file_pillow_default_draws_and_nothing_crashes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(text, "SHIPPED_FONTS", (tmp_path / "a.ttf", tmp_path / "b.ttf"))
+    text.set_font_path(None)
+    assert text.font_paths() == [None]
+    im = Image.new("RGB", (300, 60))
+    width = text.draw_text(ImageDraw.Draw(im), (5, 5), "Ann 山田 김 😀", 24, (255, 255, 255))
+    assert width > 0
+    assert im.getbbox() is not None
+
+
+def test_cmap_reader_knows_what_each_font_holds() -> None:
+    ja = text.cmap_codepoints(text.SHIPPED_FONTS[0])
+    ko = text.cmap_codepoints(text.SHIPPED_FONTS[1])
+    assert {ord("A"), ord("あ"), ord("漢"), ord("ア")} <= ja
+    assert ord("김") not in ja and ord("김") in ko
+    assert ord("😀") not in ja | ko

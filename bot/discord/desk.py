@@ -56,6 +56,8 @@ class Desk:
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.auto_tasks: dict[int, asyncio.Task[None]] = {}
         self._dm_channels: dict[int, int] = {}
+        self.seen_locales: dict[int, str] = {}
+        """Each user's language as their last interaction showed it (DMs have no interaction)."""
 
     # ------------------------------------------------------------------ locales
 
@@ -68,8 +70,23 @@ class Desk:
 
     async def user_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of a reply: the user's Discord locale, else the guild's default."""
+        chosen = await self.service.user_locale(interaction.user.id)
+        if chosen:
+            return chosen
         fallback = await self.guild_locale(interaction.guild_id)
-        return normalise_locale(interaction.locale, fallback)
+        locale = normalise_locale(interaction.locale, fallback)
+        self.seen_locales[interaction.user.id] = locale
+        return locale
+
+    def remember(self, interaction: discord.Interaction[Any]) -> None:
+        """Note the user's Discord language (ja/en) for the DMs that follow."""
+        code = str(interaction.locale.value).lower()
+        if code.startswith(("ja", "en")):
+            self.seen_locales[interaction.user.id] = normalise_locale(code)
+
+    async def dm_locale(self, user_id: int, fallback: str) -> str:
+        """The language of a DM: the user's choice, else the locale of their last interaction."""
+        return await self.service.user_locale(user_id) or self.seen_locales.get(user_id) or fallback
 
     async def table_locale(self, table: TableInfo) -> str:
         """The language of a table's channel messages: the table's, else the guild's."""
@@ -279,8 +296,9 @@ class Desk:
             seat = table.seat_of(uid)
             if seat is None:
                 continue
+            dm_locale = await self.dm_locale(uid, locale)
             embed, view, file = await self.hand_message(
-                table, seat, result.view_for(seat.seat), locale
+                table, seat, result.view_for(seat.seat), dm_locale
             )
             if not await self.send_dm(table, uid, embed=embed, view=view, file=file, locale=locale):
                 closed_now.add(uid)

@@ -43,6 +43,7 @@ class Flows:
     ) -> AsyncIterator[None]:
         """Turn every error into a reply: domain errors in words, the rest logged with the table id."""
         try:
+            self.desk.remember(interaction)
             yield
         except (TableError, GameError) as exc:
             locale = await self._safe_locale(interaction)

@@ -92,12 +92,18 @@ class Timers:
                 continue
             if not await self.service.dm_closed(uid):
                 view = await self.service.private_view(table.id, uid)
-                embed, controls, file = await self.desk.hand_message(table, seat, view, locale)
+                dm_locale = await self.desk.dm_locale(uid, locale)
+                embed, controls, file = await self.desk.hand_message(table, seat, view, dm_locale)
                 sent = await self.desk.send_dm(
                     table,
                     uid,
                     locale=locale,
-                    content=t("table.reminder_dm", locale, game=game, when=when),
+                    content=t(
+                        "table.reminder_dm",
+                        dm_locale,
+                        game=game_name(table.game, dm_locale),
+                        when=when,
+                    ),
                     embed=embed,
                     view=controls,
                     file=file,

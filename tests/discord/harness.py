@@ -258,6 +258,17 @@ class Recorder:
             if int(m["channel_id"]) == channel_id and mid not in self.deleted
         ]
 
+    def dm_messages(self, user: FakeUser) -> list[dict[str, Any]]:
+        """Messages the bot has in the user's DM channel, oldest first."""
+        channel = self.dm_channels.get(user.id)
+        return [m for m in self.messages.values() if channel and int(m["channel_id"]) == channel]
+
+    def last_dm(self, user: FakeUser) -> dict[str, Any]:
+        """The newest message in the user's DMs."""
+        messages = self.dm_messages(user)
+        assert messages, f"no DM to {user.name}"
+        return messages[-1]
+
     def message(self, message_id: int) -> dict[str, Any]:
         """The current payload of a message."""
         return self.messages[message_id]
@@ -761,7 +772,13 @@ class Harness:
                 for t in asyncio.all_tasks()
                 if t not in before and t is not current and not t.done()
             }
-            pending = {t for t in pending if not t.get_name().startswith("cardbot-background")}
+            # background loops and discord.py's view timeouts (ephemeral views get 15 minutes)
+            pending = {
+                t
+                for t in pending
+                if not t.get_name().startswith("cardbot-background")
+                and "timeout_task" not in getattr(t.get_coro(), "__qualname__", "")
+            }
             if not pending:
                 return
             remaining = deadline - loop.time()
@@ -775,11 +792,11 @@ class Harness:
         command: str,
         *,
         channel_id: int | None = None,
-        locale: str | None = None,
+        user_locale: str | None = None,
         **options: Any,
     ) -> Exchange:
         """Run a slash command, e.g. `slash(ALICE, "game new", game="kitten-fishing")`."""
-        payload = self._base(user, 2, channel_id, False, locale)
+        payload = self._base(user, 2, channel_id, False, user_locale)
         payload["data"] = self._command_data(command, options, focused=None)
         return await self._dispatch(payload)
 
@@ -790,11 +807,11 @@ class Harness:
         focused: str,
         *,
         channel_id: int | None = None,
-        locale: str | None = None,
+        user_locale: str | None = None,
         **options: Any,
     ) -> Exchange:
         """Ask for autocomplete choices of option `focused` (its current text in `options`)."""
-        payload = self._base(user, 4, channel_id, False, locale)
+        payload = self._base(user, 4, channel_id, False, user_locale)
         options.setdefault(focused, "")
         payload["data"] = self._command_data(command, options, focused=focused)
         return await self._dispatch(payload)
@@ -830,7 +847,7 @@ class Harness:
         custom_id: str,
         *,
         values: list[str] | None = None,
-        locale: str | None = None,
+        user_locale: str | None = None,
     ) -> Exchange:
         """Press a component of a stored message (a button, or a select with `values`)."""
         message = self.recorder.message(message_id)
@@ -838,10 +855,21 @@ class Harness:
             f"{custom_id} is not on message {message_id}"
         )
         dm = "guild_id" not in message
-        payload = self._base(user, 3, int(message["channel_id"]), dm, locale)
+        payload = self._base(user, 3, int(message["channel_id"]), dm, user_locale)
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
         if values is not None:
             payload["data"]["values"] = values
         self.recorder.adapter.originals[payload["token"]] = message_id
         return await self._dispatch(payload)
+
+
+def find_id(message: dict[str, Any], action: str) -> str:
+    """The custom_id of the component of `message` whose action is `action` (`act:0`, `join`...)."""
+    for custom_id in custom_ids(message.get("components") or []):
+        parts = custom_id.split(":")
+        if ":".join(parts[4:]) == action or parts[4] == action:
+            return custom_id
+    raise AssertionError(
+        f"no '{action}' component on message {message.get('id')}: {list(custom_ids(message.get('components') or []))}"
+    )

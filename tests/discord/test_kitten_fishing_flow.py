@@ -1,0 +1,217 @@
+"""Kitten Fishing through Discord: lobby, play, result, rematch — two humans, and a human vs the kitten."""
+
+from __future__ import annotations
+
+from tests.discord.harness import (
+    ALICE,
+    BOB,
+    CHANNEL_ID,
+    HANA,
+    MOD,
+    Call,
+    Harness,
+    find_id,
+)
+
+
+async def open_two_player_table(harness: Harness) -> int:
+    """Alice opens a lobby, 花子 joins, Alice starts; returns the table message id."""
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    table_message = lobby.response.message_id
+    assert table_message is not None
+    await harness.click(
+        HANA, table_message, find_id(harness.recorder.message(table_message), "join")
+    )
+    await harness.click(
+        ALICE, table_message, find_id(harness.recorder.message(table_message), "start")
+    )
+    return table_message
+
+
+def channel_calls(calls: list[Call], method: str = "POST") -> list[Call]:
+    """REST calls on the game channel's messages."""
+    return [
+        c
+        for c in calls
+        if c.kind == "http"
+        and c.method == method
+        and c.path.startswith(f"/channels/{CHANNEL_ID}/messages")
+    ]
+
+
+async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> None:
+    rec = harness.recorder
+
+    # /game new: the lobby is the reply itself, public, with the lobby controls
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    reply = lobby.response
+    assert reply.callback_type == 4 and not reply.ephemeral
+    assert reply.embeds[0]["title"] == "Kitten Fishing: waiting for players"
+    actions = [c.split(":")[4] for c in reply.custom_ids]
+    assert actions == ["join", "leave", "start", "cancel", "cpu"]
+    table_message = reply.message_id
+    assert table_message is not None
+
+    # 花子 joins: the lobby message is updated in place (type 7), not a new message
+    joined = await harness.click(HANA, table_message, find_id(rec.message(table_message), "join"))
+    assert joined.response.callback_type == 7
+    assert "2. 花子" in joined.response.text
+
+    # only the creator may start; Bob is told so, privately, in English
+    refused = await harness.click(BOB, table_message, find_id(rec.message(table_message), "start"))
+    assert refused.ephemeral_text() == "Only the table's creator can do that."
+    assert not refused.channel_posts
+
+    # Alice starts: the lobby message becomes the table (image + embed), Alice is pinged and DMed
+    started = await harness.click(
+        ALICE, table_message, find_id(rec.message(table_message), "start")
+    )
+    assert started.response.callback_type == 6  # deferred: rendering happens after the ack
+    edit = next(c for c in started.replies if c.path.endswith("/messages/@original"))
+    assert [f.filename for f in edit.files] == ["table.png"]
+    assert "Alice flips first." in edit.text
+    assert "Alice to play" in edit.text
+    assert edit.embeds[0]["image"]["url"] == "attachment://table.png"
+    assert [c.split(":")[4] for c in edit.custom_ids] == ["hand"]
+    ping = channel_calls(started.calls)[-1]
+    assert ping.content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
+    assert ping.allowed_mentions == {"users": [ALICE.id], "replied_user": True, "parse": []}
+    alice_dm = rec.last_dm(ALICE)
+    assert "It is your turn." in alice_dm["embeds"][0]["description"]
+    assert [a["filename"] for a in alice_dm["attachments"]] == ["hand.png"]
+    assert not rec.dm_messages(HANA)
+
+    # Alice flips from her DM: the DM is edited in place, the table edited, 花子 pinged + DMed in Japanese
+    flip = await harness.click(ALICE, int(alice_dm["id"]), find_id(alice_dm, "act:0"))
+    assert flip.response.callback_type == 6
+    assert "Waiting for 花子." in rec.message(int(alice_dm["id"]))["embeds"][0]["description"]
+    table_edit = [
+        c
+        for c in flip.calls
+        if c.method == "PATCH" and c.path == f"/channels/{CHANNEL_ID}/messages/{table_message}"
+    ]
+    assert len(table_edit) == 1 and "Alice flipped" in table_edit[0].text
+    assert [
+        c.method
+        for c in flip.calls
+        if c.path == f"/channels/{CHANNEL_ID}/messages/{ping.message_id}"
+    ] == ["DELETE"]
+    assert channel_calls(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    hana_dm = rec.last_dm(HANA)
+    assert hana_dm["embeds"][0]["description"].endswith("あなたの番です。")
+    assert next(b["label"] for row in hana_dm["components"] for b in row["components"]) == "めくる"
+
+    # 花子 flips; her DM answers in Japanese
+    await harness.click(HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja")
+    assert "Alice を待っています。" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
+
+    # "See the result" asks once, privately; confirming plays everything out
+    alice_dm = rec.last_dm(ALICE)
+    ask = await harness.click(ALICE, int(alice_dm["id"]), find_id(alice_dm, "finish"))
+    assert ask.response.ephemeral and "Flip every remaining card now" in ask.response.text
+    confirm_message = ask.response.message_id
+    assert confirm_message is not None
+    done = await harness.click(
+        ALICE, confirm_message, find_id(rec.message(confirm_message), "finish_ok")
+    )
+    final = rec.message(table_message)
+    embed = final["embeds"][0]
+    assert embed["title"] == "Kitten Fishing: result"
+    assert [f["name"] for f in embed["fields"]] == ["Reason", "Moves", "Final counts"]
+    assert embed["fields"][0]["value"] in (
+        "A stock ran out",
+        "Move cap reached: decided by card count",
+    )
+    assert "wins!" in embed["description"] or "A draw." in embed["description"]
+    assert [c.split(":")[4] for c in find_all(final)] == ["rematch"]
+    assert not [
+        c for c in done.calls if c.method == "POST" and c.path == f"/channels/{CHANNEL_ID}/messages"
+    ], "no ping once over"
+    assert all(mid in rec.deleted for mid in ping_ids(rec))
+
+    # nothing private ever reached the channel: no hand image, no hand controls
+    for message in rec.channel_messages():
+        assert all(a["filename"] != "hand.png" for a in message["attachments"])
+        assert not {c.split(":")[4] for c in find_all(message)} & {
+            "act",
+            "auto",
+            "finish",
+            "finish_ok",
+        }
+
+    # Rematch: a new table message, and the first player alternates (花子 flips first now)
+    rematch = await harness.click(HANA, table_message, find_id(final, "rematch"), user_locale="ja")
+    posted = [c for c in channel_calls(rematch.calls) if c.embeds]
+    assert len(posted) == 1 and posted[0].message_id != table_message
+    assert "花子 flips first." in posted[0].text
+    assert channel_calls(rematch.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert rematch.response.ephemeral
+
+
+def find_all(message: dict) -> list[str]:
+    from tests.discord.harness import custom_ids
+
+    return list(custom_ids(message.get("components") or []))
+
+
+def ping_ids(rec) -> list[int]:
+    return [
+        int(m["id"])
+        for m in rec.channel_messages()
+        if not m["embeds"] and "your turn" in m["content"]
+    ]
+
+
+async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
+    rec = harness.recorder
+    # a moderator makes Japanese the server's language; the kitten flips first (option `first`)
+    settings = await harness.slash(MOD, "game settings", locale="ja")
+    assert settings.response.ephemeral
+    lobby = await harness.slash(HANA, "game new", game="kitten-fishing", first="1")
+    assert "先手: 席 2" in lobby.response.text
+    table_message = lobby.response.message_id
+    assert table_message is not None
+    add = await harness.click(
+        HANA, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+    )
+    assert "2. 子猫（CPU・ふつう）" in add.response.text
+
+    started = await harness.click(HANA, table_message, find_id(rec.message(table_message), "start"))
+    table = rec.message(table_message)["embeds"][0]
+    assert "この対局は相手が先にめくります" in table["description"]
+    assert (
+        "子猫が " in table["description"] and "をめく" in table["description"]
+    )  # the kitten's flip, in one batch
+    assert "花子 の番" in table["fields"][0]["value"]
+    ping = channel_calls(started.calls)[-1]
+    assert ping.content == f"<@{HANA.id}> さん、子猫の魚釣り のあなたの番です。"
+
+    hana_dm = rec.last_dm(HANA)
+    flip = await harness.click(
+        HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja"
+    )
+    # the kitten answered straight away: still 花子's turn, no new ping for her, no new DM
+    assert "あなたの番です。" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
+    assert not channel_calls(flip.calls)
+    assert len(rec.dm_messages(HANA)) == 1
+    log = rec.message(table_message)["embeds"][0]["description"]
+    assert "花子が " in log and "子猫が " in log
+
+    ask = await harness.click(
+        HANA,
+        int(hana_dm["id"]),
+        find_id(rec.message(int(hana_dm["id"])), "finish"),
+        user_locale="ja",
+    )
+    assert "残りの札をすべて一瞬でめくって" in ask.response.text
+    await harness.click(
+        HANA,
+        ask.response.message_id or 0,
+        find_id(rec.message(ask.response.message_id or 0), "finish_ok"),
+        user_locale="ja",
+    )
+    result = rec.message(table_message)["embeds"][0]
+    assert result["title"] == "子猫の魚釣り：結果"
+    assert [f["name"] for f in result["fields"]] == ["理由", "手数", "最終枚数"]
+    assert ("の勝ち！" in result["description"]) or ("引き分け" in result["description"])
+    assert "残りを一気にめくりました" in result["description"]

@@ -77,7 +77,7 @@ def hand_image(
 ) -> Image.Image:
     """The hand strip as a Pillow image; see `render_hand`."""
     from render.strings import tr
-    from render.theme import HAND_CARD_W, WIDTH
+    from render.theme import HAND_CARD_W, TEXT, WIDTH
 
     chosen = frozenset(selected)
     codes = list(cards)
@@ -91,7 +91,7 @@ def hand_image(
         if title is not None
         else tr("hand", locale) + "  " + tr("cards", locale, n=len(codes))
     )
-    c.text((margin + 6, 16), heading, 26, parts.TEXT, "la", bold=True, max_width=WIDTH - 40)
+    c.text((margin + 6, 16), heading, 26, TEXT, "la", bold=True, max_width=WIDTH - 40)
     parts.hand_strip(
         c, codes, margin, top, HAND_CARD_W, WIDTH - 2 * margin, legal=legal_mask, selected=chosen
     )

@@ -6,7 +6,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engines.base import game_class
+from engines.base import Action, Game, game_class
 from render import cards
 from render.api import render_hand, render_round_table, render_view
 from render.parts import PlayerInfo, Seat
@@ -42,6 +42,10 @@ def table_seats(n: int) -> list[Seat]:
     ]
 
 
+def _no_choice(game: Game, seat: int) -> Action:
+    raise RuntimeError("Kitten Fishing never asks a seat to choose.")
+
+
 def _median_ms(func: Callable[[], object], reps: int) -> float:
     func()
     times = []
@@ -58,7 +62,7 @@ def run(quick: bool = False) -> list[tuple[str, str]]:
     game = game_class("kitten-fishing").new(2, {}, 3)
     players = [PlayerInfo("たろう"), PlayerInfo("子猫", is_cpu=True)]
     cards._face.cache_clear()
-    game.autoplay(lambda *a: None, limit=18)
+    game.autoplay(_no_choice, limit=18)
     private = game.view(0)
     public = game.view(None)
     start = time.perf_counter()

@@ -69,7 +69,7 @@ def _face(code: str, width: int, style: CardStyle, dim: bool) -> Image.Image:
 # --------------------------------------------------------------------------- shapes
 
 
-def _heart(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+def _heart(d: ImageDraw.ImageDraw, s: float, fill: int) -> None:
     r = s * 0.255
     d.ellipse((s * 0.02, s * 0.06, s * 0.02 + 2 * r, s * 0.06 + 2 * r), fill=fill)
     d.ellipse((s * 0.98 - 2 * r, s * 0.06, s * 0.98, s * 0.06 + 2 * r), fill=fill)
@@ -79,7 +79,7 @@ def _heart(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
     )
 
 
-def _spade(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+def _spade(d: ImageDraw.ImageDraw, s: float, fill: int) -> None:
     r = s * 0.235
     y = s * 0.40
     d.ellipse((s * 0.04, y, s * 0.04 + 2 * r, y + 2 * r), fill=fill)
@@ -91,11 +91,11 @@ def _spade(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
     d.polygon([(s * 0.5, s * 0.62), (s * 0.30, s * 0.99), (s * 0.70, s * 0.99)], fill=fill)
 
 
-def _diamond(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+def _diamond(d: ImageDraw.ImageDraw, s: float, fill: int) -> None:
     d.polygon([(s * 0.5, 0), (s * 0.9, s * 0.5), (s * 0.5, s), (s * 0.1, s * 0.5)], fill=fill)
 
 
-def _club(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+def _club(d: ImageDraw.ImageDraw, s: float, fill: int) -> None:
     r = s * 0.215
     for cx, cy in ((0.5, 0.25), (0.25, 0.56), (0.75, 0.56)):
         d.ellipse((s * cx - r, s * cy - r, s * cx + r, s * cy + r), fill=fill)
@@ -106,7 +106,7 @@ def _club(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
     d.polygon([(s * 0.5, s * 0.5), (s * 0.31, s * 0.99), (s * 0.69, s * 0.99)], fill=fill)
 
 
-def _star(d: ImageDraw.ImageDraw, s: float, fill: object) -> None:
+def _star(d: ImageDraw.ImageDraw, s: float, fill: int) -> None:
     import math
 
     points = []
@@ -416,6 +416,10 @@ def _two_number_end(number: int, width: int, height: int, light: bool) -> Image.
     inner = shrink.resize((width, height), Image.Resampling.LANCZOS)
     im.paste(paper + (255,), (0, 0), inner)
     text.draw_text(d, (cx, cy), str(number), round(width * 0.42), ink, "mm", bold=True)
+    if number == 6:  # underlined, so that a 6 upside down never reads as 9
+        bar = width * 0.11
+        y = cy + width * 0.21
+        d.line((cx - bar, y, cx + bar, y), fill=ink, width=max(2, width // 30))
     # the corner index: a small disc of the same colour with the number
     cr = width * 0.1
     ccx, ccy = width * 0.15, width * 0.15

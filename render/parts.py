@@ -7,7 +7,7 @@ a short top-to-bottom script of parts. They read no view: the game module decide
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -137,7 +137,7 @@ def card_row(
     max_width: float,
     *,
     gap: int = 10,
-    rings: dict[int, Colour] | None = None,
+    rings: Mapping[int, Colour] | None = None,
     dims: Sequence[bool] | None = None,
     lifts: Sequence[bool] | None = None,
     lift: int = 0,
@@ -477,7 +477,7 @@ def result_panel(
     x0, y0, x1, y1 = (round(v) for v in box)
     overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
     ImageDraw.Draw(overlay).rounded_rectangle(
-        (0, 0, x1 - x0 - 1, y1 - y0 - 1), 18, fill=(10, 30, 22, 235), outline=GOLD + (255,), width=4
+        (0, 0, x1 - x0 - 1, y1 - y0 - 1), 18, fill=(10, 30, 22, 246), outline=GOLD + (255,), width=4
     )
     c.image.paste(overlay, (x0, y0), overlay)
     cx = (x0 + x1) / 2

@@ -28,10 +28,11 @@ def kitten_fishing_moments(seed: int) -> Iterator[tuple[str, Any]]:
     while not game.is_over():
         seat = next(iter(game.to_act()))
         game.apply(Action.make(seat, "flip"))
-        kind = game.last[2] if game.last else None
-        if kind in wanted and (kind == "sweep" or len(game.last[3]) >= 3):
-            wanted.discard(kind)
-            yield f"{kind}-{game.moves}", cls.from_json(game.to_json())
+        view = game.view(None)
+        last = view["last"]
+        if last["kind"] in wanted and (last["kind"] == "sweep" or len(last["captured"]) >= 3):
+            wanted.discard(last["kind"])
+            yield f"{last['kind']}-{view['moves']}", cls.from_json(game.to_json())
     yield "end", game
 
 

@@ -148,9 +148,9 @@ def round_table(
             px += pile_w + 40
     if trick:
         tw, th = g.trick_w, card_height(g.trick_w)
-        for seat, code in trick.items():
-            x, y = _trick_spot(boxes, seat, (cx, cy), tw, th)
-            ring = GOLD if seat == trick_winner else None
+        for player, code in trick.items():
+            x, y = _trick_spot(boxes, player, (cx, cy), tw, th)
+            ring = GOLD if player == trick_winner else None
             parts.paste_card(c, code, x, y, tw, ring=ring)
     elif not piles:
         c.text((cx, cy), tr("table_empty", locale), 24, TEXT_DIM, "mm")

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import parts
+from render import parts, text
 from render.parts import Canvas, PlayerInfo, Seat
 from render.strings import tr
 from render.theme import (
@@ -148,7 +148,7 @@ def _last_strip(
         label, colour = tr("flipped_short", c.locale), TEXT_DIM
     size = 22
     if kind == "sweep":
-        width = parts.text.text_width(label, size) + size * 1.6
+        width = text.text_width(label, size) + size * 1.6
         parts.banner(c, (x0 + 10 + width / 2, y0 + size * 0.75), label, size)
     else:
         c.text((x0, y0 + 2), label, size, colour, "la", bold=kind != "stay", max_width=x1 - x0)
@@ -198,7 +198,7 @@ def _field(
             if mine
             else tr("turn_of", locale, name=_name(players, seat, locale))
         )
-        w = parts.text.text_width(label, 22) + 22
+        w = text.text_width(label, 22) + 22
         parts.turn_pill(c, x1 - 16 - w, y0 + 10, label, mine)
     last = view.get("last")
     stay_index = len(table) - 1 if last and last["kind"] == "stay" and table else None

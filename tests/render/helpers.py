@@ -81,21 +81,30 @@ def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(diff).mean) / 3
 
 
-def check_golden(name: str, image: Image.Image, tolerance: float = 4.0, width: int = 240) -> float:
+def check_golden(
+    name: str,
+    image: Image.Image,
+    tolerance: float = 4.0,
+    width: int = 240,
+    update: bool | None = None,
+) -> float:
     """Compare a downscaled image with tests/render/golden/NAME.png; regenerate on request.
 
-    `CARDBOT_UPDATE_GOLDEN=1` rewrites the golden file instead of comparing. Returns the diff.
+    `CARDBOT_UPDATE_GOLDEN=1` (or `update=True`) rewrites the golden file instead of comparing;
+    `update=False` always compares. Returns the mean pixel difference.
     """
+    if update is None:
+        update = os.environ.get(UPDATE_ENV) == "1"
     small = image.convert("RGB").resize(
         (width, round(image.height * width / image.width)), Image.Resampling.BOX
     )
     path = GOLDEN / f"{name}.png"
-    if os.environ.get(UPDATE_ENV) == "1" or not path.exists():
-        if os.environ.get(UPDATE_ENV) != "1":
-            raise AssertionError(f"No golden image {path}; run with {UPDATE_ENV}=1 to create it.")
+    if update:
         GOLDEN.mkdir(exist_ok=True)
         small.save(path, optimize=True)
         return 0.0
+    if not path.exists():
+        raise AssertionError(f"No golden image {path}; run with {UPDATE_ENV}=1 to create it.")
     golden = Image.open(path).convert("RGB")
     assert golden.size == small.size, f"{name}: size {small.size} != golden {golden.size}"
     diff = mean_abs_diff(golden, small)

@@ -273,6 +273,8 @@ class Flows:
     ) -> None:
         await interaction.response.defer()
         legal = await self.service.legal_actions(table_id, interaction.user.id)
+        if not legal:
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
         try:
             action = legal[int(arg or "")]
         except (ValueError, IndexError):

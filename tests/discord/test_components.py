@@ -1,0 +1,70 @@
+"""Components: stale views, clicks by players who are not seated, clicks after a restart."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import MakeHarness
+from tests.discord.harness import ALICE, BOB, CHANNEL_ID, HANA, Harness, find_id
+from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
+
+
+async def test_a_click_on_an_outdated_hand_is_refused_and_changes_nothing(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    # Alice opens her hand ephemerally, then flips from her DM: the ephemeral copy is now stale
+    shown = await press(harness, ALICE, table_message, "hand")
+    ephemeral_hand = shown.replies[-1].message_id
+    assert ephemeral_hand is not None
+    assert rec.message(ephemeral_hand)["flags"] & 64
+    await flip_from_dm(harness, ALICE)
+    before = await harness.client.service.load(1)
+
+    stale = await press(harness, ALICE, ephemeral_hand, "act:0")
+    assert stale.ephemeral_text().startswith("This view is out of date")
+    assert [c.kind for c in stale.calls] == ["webhook"]  # the reply only: no edit, no ping, no DM
+    after = await harness.client.service.load(1)
+    assert after.version == before.version and after.action_count == before.action_count
+
+
+async def test_players_who_are_not_seated_are_refused_on_the_server(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    # Bob asks for "his" hand on the public table message
+    shown = await press(harness, BOB, table_message, "hand")
+    assert shown.ephemeral_text() == "You are not seated at this table."
+    assert not rec.dm_messages(BOB)
+    # Bob replays the custom_id of Alice's Flip (it names the table and the version, not who may press)
+    alice_dm = rec.last_dm(ALICE)
+    forged = await harness.click(BOB, int(alice_dm["id"]), find_id(alice_dm, "act:0"))
+    assert forged.ephemeral_text() == "You are not seated at this table."
+    assert not posts(forged.calls) and not edits_of(forged.calls, table_message)
+    assert (await harness.client.service.load(1)).action_count == 0
+    # and 花子, seated but not to act, is told it is not her turn — in Japanese
+    not_yet = await harness.click(
+        HANA, int(alice_dm["id"]), find_id(alice_dm, "act:0"), user_locale="ja"
+    )
+    assert not_yet.ephemeral_text() == "あなたの番ではありません。"
+
+
+async def test_buttons_sent_before_a_restart_work_after_it(make_harness: MakeHarness) -> None:
+    first = await make_harness()
+    table_message = await two_player_table(first)
+    alice_dm = first.recorder.last_dm(ALICE)
+    ping = posts(first.recorder.calls)[-1].message_id
+    await first.close()
+
+    # a new bot object on the same database; Discord still shows the old messages
+    second = await make_harness(first.recorder)
+    flip = await second.click(ALICE, int(alice_dm["id"]), find_id(alice_dm, "act:0"))
+    assert (
+        "Waiting for 花子."
+        in second.recorder.message(int(alice_dm["id"]))["embeds"][0]["description"]
+    )
+    assert (
+        len(edits_of(flip.calls, table_message)) == 1
+    )  # the same table message, found in the database
+    assert any(
+        c.method == "DELETE" and c.path == f"/channels/{CHANNEL_ID}/messages/{ping}"
+        for c in flip.calls
+    )
+    assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert second.recorder.last_dm(HANA)["embeds"][0]["description"].endswith("It is your turn.")

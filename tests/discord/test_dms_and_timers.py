@@ -1,0 +1,95 @@
+"""Private messages (and what happens when DMs are closed), turn timers across a restart."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from tests.discord.conftest import Clock, MakeHarness
+from tests.discord.harness import ALICE, HANA, Harness
+from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
+
+
+async def test_closed_dms_are_said_once_and_never_retried_until_reenabled(harness: Harness) -> None:
+    rec = harness.recorder
+    service = harness.client.service
+    rec.dm_closed.add(HANA.id)
+    table_message = await two_player_table(harness)
+
+    flip = await flip_from_dm(harness, ALICE)  # 花子's turn: her DM fails with 403/50007
+    assert len(rec.dm_calls(HANA)) == 1
+    assert await service.dm_closed(HANA.id)
+    said = [c.content for c in posts(flip.calls)]
+    assert said[0].startswith("I could not DM 花子 (DMs closed).")
+    assert said[1].startswith(f"<@{HANA.id}>, your turn at Kitten Fishing. Your DMs are closed")
+
+    # the ephemeral path keeps working: Show my hand, then Flip from it
+    shown = await press(harness, HANA, table_message, "hand")
+    hand = shown.replies[-1]
+    assert hand.message_id is not None and rec.message(hand.message_id)["flags"] & 64
+    assert [a["filename"] for a in rec.message(hand.message_id)["attachments"]] == ["hand.png"]
+    await press(harness, HANA, hand.message_id, "act:0", user_locale="en-US")
+    await flip_from_dm(harness, ALICE)  # 花子's turn again: no new DM attempt, no second notice
+    assert len(rec.dm_calls(HANA)) == 1
+    notices = [m for m in rec.channel_messages() if "could not DM" in m["content"]]
+    assert len(notices) == 1
+
+    # she opens her DMs and says so; the next turn is DMed again
+    rec.dm_closed.discard(HANA.id)
+    settings = await harness.slash(HANA, "game settings", dms=True, user_locale="en-US")
+    assert "DMs are on again" in settings.ephemeral_text()
+    assert not await service.dm_closed(HANA.id)
+    shown = await press(harness, HANA, table_message, "hand")
+    await press(harness, HANA, shown.replies[-1].message_id or 0, "act:0")
+    await flip_from_dm(harness, ALICE)
+    assert len(rec.dm_calls(HANA)) == 2
+
+
+async def test_reminder_and_expiry_fire_after_a_restart(
+    make_harness: MakeHarness, clock: Clock
+) -> None:
+    first = await make_harness()
+    table_message = await two_player_table(first)
+    await flip_from_dm(first, ALICE)  # 花子 to act; deadline in one hour (the test settings)
+    rec = first.recorder
+    dms_before = len(rec.dm_messages(HANA))
+    await first.close()
+
+    second = await make_harness(rec)  # the deadline lives in the database, not in the old bot
+    clock.now += timedelta(minutes=51)  # inside the 10-minute reminder window
+    mark = len(rec.calls)
+    await second.client.timers.tick(clock.now)
+    reminder = rec.dm_messages(HANA)[dms_before:]
+    assert len(reminder) == 1
+    assert reminder[0]["content"].startswith("Reminder: your turn at Kitten Fishing runs out <t:")
+    assert any(
+        ":act:0" in c
+        for row in reminder[0]["components"]
+        for c in [b.get("custom_id", "") for b in row["components"]]
+    )
+    await second.client.timers.tick(clock.now)  # a reminder fires once
+    assert len(rec.dm_messages(HANA)) == dms_before + 1
+
+    clock.now += timedelta(minutes=10)  # past the deadline: the CPU plays 花子's turn (cpu_turn)
+    mark = len(rec.calls)
+    await second.client.timers.tick(clock.now)
+    expired = rec.since(mark)
+    table_edit = edits_of(expired, table_message)
+    assert len(table_edit) == 1
+    assert "花子 did not play in time; a CPU played for them." in table_edit[0].text
+    assert posts(expired)[-1].content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
+    table = await second.client.service.load(1)
+    assert table.to_act == (0,) and table.action_count == 2
+    mark = len(rec.calls)
+    await second.client.timers.tick(clock.now)
+    assert not rec.since(mark), "an expiry fires once"
+
+
+async def test_a_lobby_that_never_starts_expires(harness: Harness, clock: Clock) -> None:
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    message = lobby.response.message_id or 0
+    clock.now += timedelta(minutes=11)
+    await harness.client.timers.tick(clock.now)
+    closed = harness.recorder.message(message)
+    assert closed["embeds"][0]["description"] == "This lobby expired before it started."
+    assert closed["components"] == []
+    assert (await harness.client.service.active_table(810000000000000001)) is None

@@ -287,6 +287,44 @@ def face_down_pile(
     return card_w + (max(layers, 1) - 1) * depth, total_h + 6 + size * 1.35
 
 
+def face_down_fan(
+    c: Canvas,
+    x: float,
+    y: float,
+    count: int,
+    card_w: int,
+    max_width: float,
+    *,
+    label: str | None = None,
+    most: int = 13,
+) -> tuple[float, float]:
+    """Another seat's hand: a row of overlapping backs (at most `most` drawn) and its count.
+
+    Returns the size used. The backs carry no code, so nothing hidden can leak through them.
+    """
+    shown = max(0, min(count, most))
+    height = card_height(card_w)
+    label = tr("cards", c.locale, n=count) if label is None else label
+    size = max(18, round(card_w * 0.3))
+    label_w = text.text_width(label, size) + size
+    room = max_width - label_w - 10
+    if shown:
+        card_row(c, [None] * shown, x, y, card_w, max(card_w, room), gap=-round(card_w * 0.55))
+        used = card_w + row_step(shown, card_w, max(card_w, room), -round(card_w * 0.55)) * (
+            shown - 1
+        )
+    else:
+        used = 0
+    lx = x + used + 10
+    c.draw.rounded_rectangle(
+        (lx, y + height / 2 - size * 0.7, lx + label_w, y + height / 2 + size * 0.7),
+        radius=size // 2,
+        fill=FELT_DARK,
+    )
+    c.text((lx + label_w / 2, y + height / 2), label, size, TEXT, "mm", bold=True)
+    return used + 10 + label_w, height
+
+
 # --------------------------------------------------------------------------- seat plates
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.shapes import SUIT_CHARS, shape_mask
+
 FONT_DIR = Path(__file__).with_name("fonts")
 SHIPPED_FONTS = (FONT_DIR / "ipaexg.ttf", FONT_DIR / "NanumSquareR.ttf")
 ENV_FONT = "CARDBOT_FONT_PATH"
@@ -28,7 +30,8 @@ ELLIPSIS = "…"
 _configured: str | None = None
 _DEFAULT_COVERS = frozenset(range(0x20, 0x7F)) | frozenset(range(0xA0, 0x180))
 _DROP_CATEGORIES = {"Cc", "Cf", "Mn", "Me", "Zl", "Zp"}
-_TOFU = "\x00"  # marks a character drawn as a box
+BOX_RUN = -1  # characters no font holds, drawn as boxes
+SUIT_RUN = -2  # ♠♥♦♣, drawn as vector shapes
 
 
 def set_font_path(path: str | os.PathLike[str] | None) -> None:
@@ -177,12 +180,15 @@ def clean(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _split_runs(text: str) -> tuple[tuple[int, str], ...]:
-    """(font index or -1 for boxes, characters) runs of cleaned text."""
+    """(font index, -1 for boxes or -2 for suit shapes, characters) runs of cleaned text."""
     chain = _chain()
     runs: list[tuple[int, str]] = []
     for ch in clean(text):
         code = ord(ch)
-        index = next((i for i, face in enumerate(chain) if code in face.covers), -1)
+        if ch in SUIT_CHARS:
+            index = SUIT_RUN
+        else:
+            index = next((i for i, face in enumerate(chain) if code in face.covers), BOX_RUN)
         if ch == " ":
             index = runs[-1][0] if runs and runs[-1][0] >= 0 else 0
         if runs and runs[-1][0] == index:
@@ -193,6 +199,8 @@ def _split_runs(text: str) -> tuple[tuple[int, str], ...]:
 
 
 def _run_width(index: int, chars: str, size: int) -> float:
+    if index == SUIT_RUN:
+        return len(chars) * round(size * 0.86)
     if index < 0:
         return len(chars) * _box_width(size)
     return float(font(size, index).getlength(chars))
@@ -266,7 +274,9 @@ def draw_text(
         stroke_width, stroke_fill = max(stroke_width, max(1, size // 22)), stroke_fill or fill
     for index, chars in runs:
         run_w = _run_width(index, chars, size)
-        if index < 0:
+        if index == SUIT_RUN:
+            _draw_suits(draw, x, baseline, chars, size, fill)
+        elif index < 0:
             _draw_boxes(draw, x, baseline, len(chars), size, fill)
         else:
             draw.text(
@@ -295,11 +305,34 @@ def _draw_boxes(
         )
 
 
+def _draw_suits(
+    draw: ImageDraw.ImageDraw, x: float, baseline: float, chars: str, size: int, fill: object
+) -> None:
+    """Suit symbols as vector shapes: ♠♣ in the text colour, ♥♦ in a red that reads on it."""
+    shape_size = max(4, round(size * 0.72))
+    step = round(size * 0.86)
+    for k, ch in enumerate(chars):
+        suit = SUIT_CHARS[ch]
+        ink = fill
+        if suit in "HD":
+            ink = (255, 118, 118) if _is_light(fill) else (208, 32, 44)
+        left = round(x + k * step + (step - shape_size) / 2)
+        draw.bitmap((left, round(baseline - size * 0.74)), shape_mask(suit, shape_size), fill=ink)  # type: ignore[arg-type]
+
+
+def _is_light(fill: object) -> bool:
+    if isinstance(fill, tuple) and len(fill) >= 3:
+        r, g, b = fill[:3]
+        return bool(0.299 * r + 0.587 * g + 0.114 * b > 128)
+    return isinstance(fill, str) and fill.lower() in ("white", "#fff", "#ffffff")
+
+
 def iter_runs(text: str) -> Iterator[tuple[str | None, str]]:
     """(font path or None for a box / Pillow's default, characters) runs, for tests and tools."""
     chain = _chain()
     for index, chars in _split_runs(text):
-        yield (chain[index].path if index >= 0 else "box"), chars
+        kind = "suit" if index == SUIT_RUN else "box"
+        yield (chain[index].path if index >= 0 else kind), chars
 
 
 def text_image(text: str, size: int, fill: str = "black") -> Image.Image:

@@ -102,3 +102,17 @@ def test_cmap_reader_knows_what_each_font_holds() -> None:
     assert {ord("A"), ord("あ"), ord("漢"), ord("ア")} <= ja
     assert ord("김") not in ja and ord("김") in ko
     assert ord("😀") not in ja | ko
+
+
+def test_suit_symbols_in_text_are_vector_shapes_with_red_for_hearts_and_diamonds() -> None:
+    assert list(text.iter_runs("Q♠ J♦")) == [
+        (str(text.SHIPPED_FONTS[0]), "Q"),
+        ("suit", "♠"),
+        (str(text.SHIPPED_FONTS[0]), " J"),
+        ("suit", "♦"),
+    ]
+    im = Image.new("RGB", (200, 50), (20, 60, 40))
+    text.draw_text(ImageDraw.Draw(im), (4, 4), "♥♣", 32, (240, 240, 230))
+    colours = {p for _, p in im.getcolors(1 << 16)}
+    assert (255, 118, 118) in colours  # the heart, in a red that reads on a dark table
+    assert (240, 240, 230) in colours  # the club, in the text colour

@@ -168,6 +168,9 @@ class Call:
     def message_id(self) -> int | None:
         """The id of the message this call created or edited."""
         if isinstance(self.result, dict):
+            made = (self.result.get("interaction") or {}).get("response_message_id")
+            if made is not None:
+                return int(made)
             msg = (
                 self.result.get("resource", {}).get("message")
                 if "resource" in self.result
@@ -646,7 +649,8 @@ class Exchange:
 
     def ephemeral_text(self) -> str:
         """The text of every ephemeral reply, joined."""
-        return "\n".join(c.text for c in self.replies if c.ephemeral or self._original_ephemeral(c))
+        texts = [c.text for c in self.replies if c.ephemeral or self._original_ephemeral(c)]
+        return "\n".join(text for text in texts if text)
 
     def _original_ephemeral(self, call: Call) -> bool:
         if "/messages/" not in call.path or not isinstance(call.result, dict):

@@ -1,0 +1,167 @@
+"""Slash commands: /play autocomplete and moves, localisation, record, mine, abandon, threads, errors."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from tests.discord.harness import ALICE, BOB, CHANNEL_ID, HANA, MOD, OTHER_CHANNEL_ID, Harness
+from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
+
+
+async def test_play_autocomplete_lists_exactly_the_callers_legal_moves(harness: Harness) -> None:
+    table_message = await two_player_table(harness)
+    alice = await harness.autocomplete(ALICE, "play", "move")
+    assert alice.response.callback_type == 8
+    assert [c["name"] for c in alice.choices()] == ["Flip"]
+    assert (await harness.autocomplete(HANA, "play", "move", user_locale="ja")).choices() == []
+    assert (await harness.autocomplete(BOB, "play", "move")).choices() == []
+
+    # /play with the autocompleted value makes the move; the reply (ephemeral) is the new hand
+    played = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
+    assert played.response.callback_type == 5 and played.response.ephemeral
+    assert "Waiting for 花子." in played.ephemeral_text()
+    assert len(edits_of(played.calls, table_message)) == 1
+    assert posts(played.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    hana = await harness.autocomplete(HANA, "play", "move", user_locale="ja")
+    assert [c["name"] for c in hana.choices()] == ["めくる"]
+
+    # the old value names an old version: out of date, nothing happens
+    again = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
+    assert again.ephemeral_text().startswith("This view is out of date")
+    assert (await harness.client.service.load(1)).action_count == 1
+
+
+async def test_commands_are_described_in_japanese_for_discord(harness: Harness) -> None:
+    sync = next(
+        c for c in harness.recorder.calls if c.method == "PUT" and c.path.endswith("/commands")
+    )
+    game = next(cmd for cmd in sync.payload if cmd["name"] == "game")
+    assert game["description_localizations"] == {"ja": "トランプ: 卓を開く・参加する・手札を見る"}
+    new = next(o for o in game["options"] if o["name"] == "new")
+    assert new["description_localizations"]["ja"] == "このチャンネルに新しい卓を開きます"
+    game_option = next(o for o in new["options"] if o["name"] == "game")
+    assert game_option["choices"] == [
+        {
+            "name": "Kitten Fishing",
+            "value": "kitten-fishing",
+            "name_localizations": {"ja": "子猫の魚釣り"},
+        }
+    ]
+    first = next(o for o in new["options"] if o["name"] == "first")
+    assert first["autocomplete"] is True and first["description_localizations"]["ja"] == "先手"
+    play = next(cmd for cmd in sync.payload if cmd["name"] == "play")
+    assert play["options"][0]["autocomplete"] is True
+
+
+async def test_option_choices_come_from_the_registry_in_the_users_language(
+    harness: Harness,
+) -> None:
+    ja = await harness.autocomplete(
+        HANA, "game new", "first", game="kitten-fishing", user_locale="ja"
+    )
+    assert ja.choices() == [{"name": "席 1", "value": "0"}, {"name": "席 2", "value": "1"}]
+    en = await harness.autocomplete(ALICE, "game new", "first", game="kitten-fishing")
+    assert [c["name"] for c in en.choices()] == ["Seat 1", "Seat 2"]
+    bad = await harness.slash(ALICE, "game new", game="kitten-fishing", first="7")
+    assert bad.ephemeral_text() == "Option 'first' has no such value."
+
+
+async def test_domain_errors_answer_in_the_users_language(harness: Harness) -> None:
+    ja = await harness.slash(HANA, "game start", user_locale="ja")
+    assert ja.ephemeral_text() == "このチャンネルには卓がありません。`/game new` で開いてください。"
+    en = await harness.slash(BOB, "game hand")
+    assert en.ephemeral_text() == "There is no table in this channel. Open one with `/game new`."
+    await harness.slash(ALICE, "game new", game="kitten-fishing")
+    busy = await harness.slash(HANA, "game new", game="kitten-fishing", user_locale="ja")
+    assert busy.ephemeral_text().startswith("このチャンネルにはすでに卓があります。")
+
+
+async def test_rules_are_shown_in_the_users_language(harness: Harness) -> None:
+    ja = await harness.slash(HANA, "game rules", game="kitten-fishing", user_locale="ja")
+    assert ja.response.ephemeral
+    assert ja.response.embeds[0]["title"] == "子猫の魚釣り：ルール"
+    assert "J で総取り" in ja.response.embeds[0]["description"]
+    en = await harness.slash(ALICE, "game rules")
+    assert "J sweep" in en.response.embeds[0]["description"]
+
+
+async def test_record_mine_status_and_abandon(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    await flip_from_dm(harness, ALICE)
+
+    record = await harness.slash(HANA, "game record")
+    assert record.response.ephemeral
+    data = json.loads(record.response.files[0].data)
+    assert data["game"] == "kitten-fishing" and data["actions"] == [{"seat": 0, "type": "flip"}]
+    assert "seed" not in data  # the seed would reveal both stocks while the game runs
+
+    mine = await harness.slash(HANA, "game mine")
+    assert (
+        f"https://discord.com/channels/800000000000000001/{CHANNEL_ID}/{table_message}"
+        in mine.ephemeral_text()
+    )
+    assert (
+        await harness.slash(ALICE, "game mine")
+    ).ephemeral_text() == "No table is waiting on you."
+
+    status = await harness.slash(BOB, "game status")
+    reposted = status.replies[-1]
+    assert not status.response.ephemeral and [f.filename for f in reposted.files] == ["table.png"]
+    assert (
+        await harness.client.service.get_message_ref(1, "table")
+    ).message_id == status.response.message_id
+
+    refused = await harness.slash(BOB, "game abandon")
+    assert refused.ephemeral_text() == "Only the table's creator can do that."
+    done = await harness.slash(MOD, "game abandon")
+    assert done.ephemeral_text() == "The table was abandoned."
+    closed = rec.message(status.response.message_id or 0)
+    assert closed["embeds"][0]["description"] == "This table was abandoned by Mod."
+    assert closed["components"] == []
+    assert not [m for m in rec.channel_messages() if "your turn" in m["content"]], (
+        "the ping is gone"
+    )
+
+
+async def test_a_new_game_in_a_thread(harness: Harness) -> None:
+    opened = await harness.slash(ALICE, "game new", game="kitten-fishing", thread=True)
+    thread = next(c for c in opened.calls if c.path == f"/channels/{CHANNEL_ID}/threads")
+    thread_id = int(thread.result["id"])
+    assert thread.payload["name"] == "Kitten Fishing · Alice"
+    lobby = posts(opened.calls, thread_id)
+    assert len(lobby) == 1 and lobby[0].embeds[0]["title"] == "Kitten Fishing: waiting for players"
+    assert opened.ephemeral_text() == f"Lobby opened in <#{thread_id}>."
+    assert (await harness.client.service.active_table(thread_id)) is not None
+    assert (await harness.client.service.active_table(CHANNEL_ID)) is None
+
+
+async def test_an_unexpected_error_is_logged_with_the_table_and_stays_in_its_table(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    await two_player_table(harness)
+    await two_player_table(harness, OTHER_CHANNEL_ID)
+    service = harness.client.service
+    real_act = service.act
+
+    async def broken_act(table_id: int, *args: object, **kwargs: object) -> object:
+        if table_id == 1:
+            raise RuntimeError("disk on fire")
+        return await real_act(table_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "act", broken_act)
+    table_one_dm, table_two_dm = harness.recorder.dm_messages(ALICE)
+    with caplog.at_level(logging.ERROR):
+        failed = await press(harness, ALICE, int(table_one_dm["id"]), "act:0")
+    assert failed.ephemeral_text() == (
+        "Sorry, something went wrong on my side. It has been logged; please try again."
+    )
+    assert any("table 1" in r.getMessage() and r.exc_info for r in caplog.records)
+    # the other table, in the other channel, plays on
+    played = await press(harness, ALICE, int(table_two_dm["id"]), "act:0")
+    assert not played.ephemeral_text()
+    assert (await service.load(2)).action_count == 1
+    assert (await service.load(1)).action_count == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,6 +14,9 @@ from render.parts import Canvas, PlayerInfo
 from render.theme import CardStyle
 
 PNG_COMPRESS_LEVEL = 3
+_DRAWING = threading.Lock()
+"""One drawing at a time: FreeType faces and the caches are shared, and the bot renders in an
+executor. Drawing holds the GIL anyway; PNG encoding (zlib) runs outside the lock."""
 
 
 def encode_png(image: Image.Image, palette: bool = True) -> bytes:
@@ -39,7 +43,8 @@ def view_image(
     """The table image of a view as a Pillow image (tests and tools); see `render_view`."""
     seat = view.get("viewer") if viewer is None else viewer
     draw = games.layout(str(view["game"]))
-    return draw(view, list(players), locale, CardStyle(four_colour), seat)
+    with _DRAWING:
+        return draw(view, list(players), locale, CardStyle(four_colour), seat)
 
 
 def render_view(
@@ -91,10 +96,18 @@ def hand_image(
         if title is not None
         else tr("hand", locale) + "  " + tr("cards", locale, n=len(codes))
     )
-    c.text((margin + 6, 16), heading, 26, TEXT, "la", bold=True, max_width=WIDTH - 40)
-    parts.hand_strip(
-        c, codes, margin, top, HAND_CARD_W, WIDTH - 2 * margin, legal=legal_mask, selected=chosen
-    )
+    with _DRAWING:
+        c.text((margin + 6, 16), heading, 26, TEXT, "la", bold=True, max_width=WIDTH - 40)
+        parts.hand_strip(
+            c,
+            codes,
+            margin,
+            top,
+            HAND_CARD_W,
+            WIDTH - 2 * margin,
+            legal=legal_mask,
+            selected=chosen,
+        )
     return c.image
 
 
@@ -132,15 +145,16 @@ def render_round_table(
     """
     from render.table import round_table
 
-    image = round_table(
-        seats,
-        viewer=viewer,
-        locale=locale,
-        style=CardStyle(four_colour),
-        title=title,
-        status=status,
-        trick=trick,
-        trick_winner=trick_winner,
-        piles=piles,
-    )
+    with _DRAWING:
+        image = round_table(
+            seats,
+            viewer=viewer,
+            locale=locale,
+            style=CardStyle(four_colour),
+            title=title,
+            status=status,
+            trick=trick,
+            trick_winner=trick_winner,
+            piles=piles,
+        )
     return encode_png(image)

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from engines.cards import card_label
 from render import parts, text
 from render.parts import Canvas, PlayerInfo, Seat
 from render.strings import tr
@@ -239,11 +240,13 @@ def _status(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str)
         return tr("first_flip", locale, name=_name(players, view["first"], locale))
     name = _name(players, last["seat"], locale)
     n = len(last["captured"])
+    card = card_label(last["card"])
     if last["kind"] == "fish":
-        return tr("fished", locale, name=name, n=n)
+        matched = card_label(last["matched"]) if last.get("matched") else "?"
+        return tr("fished", locale, name=name, card=card, matched=matched, n=n)
     if last["kind"] == "sweep":
-        return tr("swept", locale, name=name, n=n)
-    return ""
+        return tr("swept", locale, name=name, card=card, n=n)
+    return tr("stayed", locale, name=name, card=card)
 
 
 def _result(

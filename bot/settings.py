@@ -39,16 +39,20 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     database_url: str = Field(
-        DEFAULT_DATABASE_URL,
+        default=DEFAULT_DATABASE_URL,
         description="SQLAlchemy URL; SQLite file under the working directory by default.",
     )
-    discord_token: str | None = Field(None, description="Bot token (required by `cardbot run`).")
-    dev_guild_id: int | None = Field(None, description="Guild to sync commands to instantly.")
+    discord_token: str | None = Field(
+        default=None, description="Bot token (required by `cardbot run`)."
+    )
+    dev_guild_id: int | None = Field(
+        default=None, description="Guild to sync commands to instantly."
+    )
     default_locale: Locale = "ja"
-    turn_timer_seconds: int = Field(86400, ge=MIN_TURN_TIMER, le=MAX_TURN_TIMER)
+    turn_timer_seconds: int = Field(default=86400, ge=MIN_TURN_TIMER, le=MAX_TURN_TIMER)
     expiry_policy: ExpiryPolicy = "cpu_turn"
-    reminder_before_seconds: int = Field(3600, ge=0)
-    lobby_expiry_seconds: int = Field(86400, ge=60)
+    reminder_before_seconds: int = Field(default=3600, ge=0)
+    lobby_expiry_seconds: int = Field(default=86400, ge=60)
     log_level: str = "INFO"
     font_path: str | None = None
 

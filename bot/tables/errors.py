@@ -18,7 +18,7 @@ fallback. Codes and their params (keep them stable — translations key on them)
 | `not_enough_seats` | start with fewer seats than the game needs                  | table_id, seats, min_seats   |
 | `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act       |
 | `table_moved_on`   | stale expected_version, or another action won the race      | table_id, version            |
-| `illegal_action`   | the engine refused the action                               | engine_code, engine_message, + the engine's params |
+| `illegal_action`   | the engine refused the action                               | code (the engine's code, e.g. `not_your_turn`, `bad_number`) + the engine's params; message = the engine's |
 | `no_instant_finish`| finish ("see the result") for a game that has decisions     | table_id, game               |
 | `no_seat`          | remove_cpu of a seat number that does not exist             | table_id, seat               |
 | `not_a_cpu`        | remove_cpu of a human seat                                  | table_id, seat               |
@@ -52,9 +52,8 @@ class TableError(Exception):
 
     @classmethod
     def illegal(cls, error: GameError) -> TableError:
-        """Wrap an IllegalAction: `illegal_action`, the engine's code and message in params."""
-        return cls(
-            "illegal_action",
-            error.message,
-            **{**error.params, "engine_code": error.code, "engine_message": error.message},
-        )
+        """Wrap an IllegalAction: `illegal_action`; params `code` (the engine's) + its params.
+
+        The message stays the engine's own sentence (it tells the player what to do).
+        """
+        return cls("illegal_action", error.message, **{**error.params, "code": error.code})

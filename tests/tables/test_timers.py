@@ -1,0 +1,204 @@
+"""Turn timers: deadlines, one reminder, the three expiry policies, lobby expiry, restarts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.store import Database
+from bot.tables import TableError, TableService
+from tests.conftest import START_TIME, FakeClock
+from tests.tables import secret_numbers
+from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, assert_snapshot_is_replay
+
+KF = "kitten-fishing"
+FLIP = {"type": "flip"}
+DAY = 86400
+HOUR = 3600
+
+
+async def human_vs_cpu(service: TableService, seed: int = 1, channel: int = CHANNEL):
+    info = await service.open_lobby(GUILD, channel, KF, None, ALICE, "Alice", seed=seed)
+    await service.add_cpu(info.id, ALICE)
+    return await service.start(info.id, ALICE)
+
+
+async def two_humans(service: TableService, seed: int = 1, channel: int = CHANNEL):
+    info = await service.open_lobby(GUILD, channel, KF, None, ALICE, "Alice", seed=seed)
+    await service.join(info.id, BOB, "Bob")
+    return await service.start(info.id, ALICE)
+
+
+async def test_deadline_follows_every_turn(service: TableService, clock: FakeClock) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
+    assert info.deadline is None  # lobbies have no turn timer
+    await service.join(info.id, BOB, "Bob")
+    started = await service.start(info.id, ALICE)
+    assert started.table.deadline == START_TIME + timedelta(seconds=DAY)
+    clock.advance(600)
+    moved = await service.act(info.id, ALICE, FLIP)
+    assert moved.table.deadline == START_TIME + timedelta(seconds=600 + DAY)
+    finished = await service.finish(info.id, BOB)
+    assert finished.table.deadline is None
+
+
+async def test_reminder_fires_once_per_turn(service: TableService, clock: FakeClock) -> None:
+    started = await two_humans(service)
+    deadline = started.table.deadline
+    assert await service.due_reminders(deadline - timedelta(seconds=HOUR + 1)) == []
+    [due] = await service.due_reminders(deadline - timedelta(seconds=HOUR - 1))
+    assert due.id == started.table.id and due.reminder_sent
+    assert due.waiting_user_ids == (ALICE,)
+    assert due.version == started.table.version  # a reminder does not stale anyone's buttons
+    assert await service.due_reminders(deadline - timedelta(seconds=10)) == []
+    assert await service.due_reminders(deadline + timedelta(seconds=10)) == []  # overdue: expiry
+    # The next turn gets its own reminder.
+    clock.advance(60)
+    moved = await service.act(started.table.id, ALICE, FLIP, expected_version=due.version)
+    assert not moved.table.reminder_sent
+    [again] = await service.due_reminders(moved.table.deadline - timedelta(seconds=60))
+    assert again.waiting_user_ids == (BOB,)
+
+
+async def test_short_timers_remind_at_half_time(service: TableService) -> None:
+    started = await two_humans(service)
+    await service.set_table_settings(started.table.id, ALICE, turn_timer_seconds=600)
+    moved = await service.act(started.table.id, ALICE, FLIP)
+    deadline = moved.table.deadline
+    assert deadline == START_TIME + timedelta(seconds=600)
+    assert await service.due_reminders(deadline - timedelta(seconds=301)) == []
+    assert len(await service.due_reminders(deadline - timedelta(seconds=299))) == 1
+
+
+async def test_expiry_cpu_turn_plays_the_absent_seat_once(
+    service: TableService, database: Database, clock: FakeClock
+) -> None:
+    started = await two_humans(service, seed=5)
+    table_id = started.table.id
+    deadline = started.table.deadline
+    assert await service.expire_overdue(deadline - timedelta(seconds=1)) == []
+    late = deadline + timedelta(seconds=5)
+    [expiry] = await service.expire_overdue(late)
+    assert expiry.policy == "cpu_turn"
+    assert (expiry.seats, expiry.user_ids) == ((0,), (ALICE,))
+    assert [(s.seat, s.by_cpu) for s in expiry.result.steps] == [(0, True)]
+    table = expiry.result.table
+    assert table.status == "active" and table.to_act == (1,)
+    assert table.deadline == late + timedelta(seconds=DAY)
+    assert not table.seats[0].cpu_takeover  # only that turn: Alice plays on herself
+    # Fires once: the same moment again finds nothing overdue.
+    assert await service.expire_overdue(late) == []
+    await assert_snapshot_is_replay(service, database, table_id)
+
+
+async def test_expiry_cpu_seat_hands_the_seat_over(
+    service: TableService, database: Database
+) -> None:
+    started = await two_humans(service, seed=6)
+    table_id = started.table.id
+    await service.set_table_settings(table_id, ALICE, expiry_policy="cpu_seat")
+    [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
+    assert expiry.policy == "cpu_seat"
+    seat0 = expiry.result.table.seats[0]
+    assert seat0.cpu_takeover and seat0.user_id == ALICE
+    assert [(s.seat, s.by_cpu) for s in expiry.result.steps] == [(0, True)]
+    # From now on the CPU answers Bob at once, in the same batch.
+    answered = await service.act(table_id, BOB, FLIP)
+    assert [(s.seat, s.by_cpu) for s in answered.steps][:2] == [(1, False), (0, True)]
+    with pytest.raises(TableError) as err:
+        await service.act(table_id, ALICE, FLIP)
+    assert err.value.code == "seat_taken_over"
+    await assert_snapshot_is_replay(service, database, table_id)
+
+
+async def test_expiry_cpu_seat_against_a_cpu_plays_to_the_end(service: TableService) -> None:
+    started = await human_vs_cpu(service, seed=7)
+    await service.set_table_settings(started.table.id, ALICE, expiry_policy="cpu_seat")
+    [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
+    assert expiry.result.table.status == "finished"
+    assert expiry.result.table.result is not None
+    [stats] = await service.user_stats(ALICE)
+    assert stats.played == 1
+
+
+async def test_expiry_abandon(service: TableService) -> None:
+    started = await human_vs_cpu(service)
+    await service.set_table_settings(started.table.id, ALICE, expiry_policy="abandon")
+    [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
+    assert expiry.policy == "abandon" and expiry.user_ids == (ALICE,)
+    assert expiry.result.table.status == "abandoned"
+    assert expiry.result.steps == ()
+    assert await service.active_table(CHANNEL) is None
+    assert await service.user_stats(ALICE) == []
+
+
+async def test_expiry_of_simultaneous_seats(service: TableService, database: Database) -> None:
+    info = await service.open_lobby(
+        GUILD, CHANNEL, secret_numbers.GAME_ID, None, ALICE, "Alice", 3, seed=3
+    )
+    await service.join(info.id, BOB, "Bob")
+    await service.add_cpu(info.id, ALICE)
+    started = await service.start(info.id, ALICE)
+    assert started.table.to_act == (0, 1)
+    [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
+    assert expiry.seats == (0, 1) and set(expiry.user_ids) == {ALICE, BOB}
+    # Both absent seats pick once; the round resolves and the CPU picks for the next one.
+    assert [s.seat for s in expiry.result.steps][:2] == [0, 1]
+    assert expiry.result.table.to_act == (0, 1)
+    await assert_snapshot_is_replay(service, database, info.id)
+
+
+async def test_a_table_that_moved_on_is_not_expired(service: TableService, clock) -> None:
+    started = await two_humans(service)
+    clock.now = started.table.deadline - timedelta(seconds=1)
+    await service.act(started.table.id, ALICE, FLIP)  # just in time: a new deadline
+    assert await service.expire_overdue(started.table.deadline + timedelta(seconds=1)) == []
+
+
+async def test_lobbies_expire(service: TableService, clock: FakeClock) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
+    clock.advance(HOUR)
+    await service.join(info.id, BOB, "Bob")  # activity keeps a lobby alive
+    assert await service.expire_lobbies(START_TIME + timedelta(seconds=DAY + 60)) == []
+    [expired] = await service.expire_lobbies(START_TIME + timedelta(seconds=DAY + HOUR + 1))
+    assert expired.id == info.id and expired.status == "abandoned"
+    assert await service.expire_lobbies(START_TIME + timedelta(seconds=2 * DAY)) == []
+    await service.open_lobby(GUILD, CHANNEL, KF, None, BOB, "Bob")  # the channel is free
+
+
+async def test_deadlines_survive_a_restart(database_url: str, settings) -> None:
+    clock = FakeClock()
+    first_db = Database(database_url)
+    await first_db.upgrade()
+    first = TableService(first_db, settings, clock=clock)
+    started = await two_humans(first, seed=4)
+    await first.act(started.table.id, ALICE, FLIP)
+    await first_db.dispose()
+
+    # A new process: new Database, new service, its own clock; the deadline comes from the DB.
+    second_db = Database(database_url)
+    second = TableService(second_db, settings, clock=FakeClock(START_TIME))
+    try:
+        wake = await second.next_wakeup()
+        assert wake == START_TIME + timedelta(seconds=DAY - HOUR)  # Bob's reminder
+        late = START_TIME + timedelta(seconds=DAY + 1)
+        [expiry] = await second.expire_overdue(late)
+        assert expiry.user_ids == (BOB,)
+        assert await second.expire_overdue(late) == []
+        third = TableService(second_db, settings)
+        assert await third.expire_overdue(late) == []
+    finally:
+        await second_db.dispose()
+
+
+async def test_next_wakeup(service: TableService, clock: FakeClock) -> None:
+    assert await service.next_wakeup() is None
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
+    assert await service.next_wakeup() == START_TIME + timedelta(seconds=DAY)  # lobby expiry
+    await service.join(info.id, BOB, "Bob")
+    clock.advance(60)
+    started = await service.start(info.id, ALICE)
+    assert await service.next_wakeup() == started.table.deadline - timedelta(seconds=HOUR)
+    await service.due_reminders(started.table.deadline - timedelta(seconds=HOUR))
+    assert await service.next_wakeup() == started.table.deadline

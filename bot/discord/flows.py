@@ -120,11 +120,15 @@ class Flows:
         """A click on any table component, current or from before a restart."""
         async with self.guard(interaction, table_id):
             if action in ids.VERSIONED:
+                # A control shows the game after `version` moves; settings changes (auto, timers)
+                # bump the row version without outdating it. The row version read here guards
+                # the write against a race (`table_moved_on`).
                 table = await self.service.load(table_id)
-                if table.version != version:
+                if table.action_count != version:
                     locale = await self.desk.user_locale(interaction)
                     await self.reply(interaction, t("reply.stale", locale))
                     return
+                version = table.version
             handler = {
                 ids.JOIN: self._join,
                 ids.LEAVE: self._leave,
@@ -307,9 +311,8 @@ class Flows:
     ) -> None:
         await interaction.response.defer()
         on = arg == "on"
-        table = await self.service.set_auto(
-            table_id, interaction.user.id, on, expected_version=version
-        )
+        # explicit on/off: a hand shown a few auto moves ago can still switch it
+        table = await self.service.set_auto(table_id, interaction.user.id, on)
         locale = await self.desk.user_locale(interaction)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
@@ -581,7 +584,7 @@ class Flows:
         table = await self.channel_table(interaction)
         locale = await self.desk.user_locale(interaction)
         version, index = parse_move(move)
-        if version is not None and version != table.version:
+        if version is not None and version != table.action_count:
             await self.reply(interaction, t("reply.stale", locale))
             return
         legal = await self.service.legal_actions(table.id, interaction.user.id)
@@ -617,7 +620,7 @@ class Flows:
         for index, action in enumerate(legal):
             label = game.action_label(action, locale)
             if current.strip().lower() in label.lower():
-                out.append((label[:100], f"v{table.version}:{index}"))
+                out.append((label[:100], f"v{table.action_count}:{index}"))
         return out[:25]
 
 

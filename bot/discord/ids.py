@@ -16,8 +16,12 @@ ACT, AUTO, FINISH, FINISH_OK = "act", "auto", "finish", "finish_ok"
 # Selects
 ADD_CPU, MOVE = "cpu", "move"
 
-VERSIONED = frozenset({ACT, AUTO, FINISH, FINISH_OK, MOVE})
-"""Actions refused with "out of date" when the message's version is not the table's."""
+VERSIONED = frozenset({ACT, FINISH, FINISH_OK, MOVE})
+"""Moves, refused with "out of date" when the message showed an earlier state of the game.
+
+Their version is the table's move count (`action_count`): it changes exactly when the game does.
+Lobby controls carry the row version for information; Auto on/off is explicit and never stale.
+"""
 
 
 def button_id(table_id: int, version: int, action: str, arg: str | int | None = None) -> str:

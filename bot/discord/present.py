@@ -306,7 +306,7 @@ def hand_view(
                 view.add_item(
                     TableButton(
                         table.id,
-                        table.version,
+                        table.action_count,
                         ids.ACT,
                         arg=index,
                         label=game.action_label(action, locale),
@@ -318,12 +318,12 @@ def hand_view(
                 discord.SelectOption(label=game.action_label(a, locale)[:100], value=str(i))
                 for i, a in enumerate(legal[:25])
             ]
-            view.add_item(TableSelect(table.id, table.version, ids.MOVE, options))
+            view.add_item(TableSelect(table.id, table.action_count, ids.MOVE, options))
         auto_next = "off" if seat.auto else "on"
         view.add_item(
             TableButton(
                 table.id,
-                table.version,
+                table.action_count,
                 ids.AUTO,
                 arg=auto_next,
                 label=t("button.auto_off" if seat.auto else "button.auto_on", locale),
@@ -334,7 +334,7 @@ def hand_view(
             view.add_item(
                 TableButton(
                     table.id,
-                    table.version,
+                    table.action_count,
                     ids.FINISH,
                     label=t("button.finish", locale),
                     style=discord.ButtonStyle.secondary,
@@ -363,7 +363,7 @@ def finish_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
     view.add_item(
         TableButton(
             table.id,
-            table.version,
+            table.action_count,
             ids.FINISH_OK,
             label=t("button.confirm", locale),
             style=discord.ButtonStyle.danger,

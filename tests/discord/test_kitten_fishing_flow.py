@@ -2,41 +2,19 @@
 
 from __future__ import annotations
 
+from bot.discord.images import Images
+from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (
     ALICE,
     BOB,
     CHANNEL_ID,
     HANA,
     MOD,
-    Call,
     Harness,
+    custom_ids,
     find_id,
 )
-
-
-async def open_two_player_table(harness: Harness) -> int:
-    """Alice opens a lobby, 花子 joins, Alice starts; returns the table message id."""
-    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
-    table_message = lobby.response.message_id
-    assert table_message is not None
-    await harness.click(
-        HANA, table_message, find_id(harness.recorder.message(table_message), "join")
-    )
-    await harness.click(
-        ALICE, table_message, find_id(harness.recorder.message(table_message), "start")
-    )
-    return table_message
-
-
-def channel_calls(calls: list[Call], method: str = "POST") -> list[Call]:
-    """REST calls on the game channel's messages."""
-    return [
-        c
-        for c in calls
-        if c.kind == "http"
-        and c.method == method
-        and c.path.startswith(f"/channels/{CHANNEL_ID}/messages")
-    ]
+from tests.discord.scenes import flip_from_dm, posts, press, two_player_table
 
 
 async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> None:
@@ -73,7 +51,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     assert "Alice to play" in edit.text
     assert edit.embeds[0]["image"]["url"] == "attachment://table.png"
     assert [c.split(":")[4] for c in edit.custom_ids] == ["hand"]
-    ping = channel_calls(started.calls)[-1]
+    ping = posts(started.calls)[-1]
     assert ping.content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
     assert ping.allowed_mentions == {"users": [ALICE.id], "replied_user": True, "parse": []}
     alice_dm = rec.last_dm(ALICE)
@@ -96,7 +74,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
         for c in flip.calls
         if c.path == f"/channels/{CHANNEL_ID}/messages/{ping.message_id}"
     ] == ["DELETE"]
-    assert channel_calls(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
     hana_dm = rec.last_dm(HANA)
     assert hana_dm["embeds"][0]["description"].endswith("あなたの番です。")
     assert next(b["label"] for row in hana_dm["components"] for b in row["components"]) == "めくる"
@@ -141,16 +119,14 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
 
     # Rematch: a new table message, and the first player alternates (花子 flips first now)
     rematch = await harness.click(HANA, table_message, find_id(final, "rematch"), user_locale="ja")
-    posted = [c for c in channel_calls(rematch.calls) if c.embeds]
+    posted = [c for c in posts(rematch.calls) if c.embeds]
     assert len(posted) == 1 and posted[0].message_id != table_message
     assert "花子 flips first." in posted[0].text
-    assert channel_calls(rematch.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert posts(rematch.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
     assert rematch.response.ephemeral
 
 
 def find_all(message: dict) -> list[str]:
-    from tests.discord.harness import custom_ids
-
     return list(custom_ids(message.get("components") or []))
 
 
@@ -183,7 +159,7 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
         "子猫が " in table["description"] and "をめく" in table["description"]
     )  # the kitten's flip, in one batch
     assert "花子 の番" in table["fields"][0]["value"]
-    ping = channel_calls(started.calls)[-1]
+    ping = posts(started.calls)[-1]
     assert ping.content == f"<@{HANA.id}> さん、子猫の魚釣り のあなたの番です。"
 
     hana_dm = rec.last_dm(HANA)
@@ -192,7 +168,7 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
     )
     # the kitten answered straight away: still 花子's turn, no new ping for her, no new DM
     assert "あなたの番です。" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
-    assert not channel_calls(flip.calls)
+    assert not posts(flip.calls)
     assert len(rec.dm_messages(HANA)) == 1
     log = rec.message(table_message)["embeds"][0]["description"]
     assert "花子が " in log and "子猫が " in log
@@ -215,3 +191,60 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
     assert [f["name"] for f in result["fields"]] == ["理由", "手数", "最終枚数"]
     assert ("の勝ち！" in result["description"]) or ("引き分け" in result["description"])
     assert "残りを一気にめくりました" in result["description"]
+
+
+async def test_auto_plays_your_turns_until_you_turn_it_off(harness: Harness) -> None:
+    from tests.discord.scenes import flip_from_dm
+
+    rec = harness.recorder
+    await two_player_table(harness)
+    alice_dm = int(rec.last_dm(ALICE)["id"])
+    on = await press(harness, ALICE, alice_dm, "auto:on")
+    assert "Auto is now on." in rec.message(alice_dm)["embeds"][0]["description"]
+    # Alice's turn was played for her at once: it is 花子's turn, and she was pinged
+    assert (await harness.client.service.load(1)).to_act == (1,)
+    assert posts(on.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    # after 花子's flip the bot flips for Alice again; Alice gets no ping and no DM
+    dms = len(rec.dm_messages(ALICE))
+    hana = await flip_from_dm(harness, HANA)
+    assert (await harness.client.service.load(1)).to_act == (1,)
+    assert [c.content for c in posts(hana.calls)][
+        -1
+    ] == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert len(rec.dm_messages(ALICE)) == dms
+    # turning it off from a fresh hand: Alice plays herself again
+    shown = await harness.slash(ALICE, "game hand")
+    hand = shown.response.message_id or 0
+    await press(harness, ALICE, hand, "auto:off")
+    assert "Auto is now off." in rec.message(hand)["embeds"][0]["description"]
+    # toggling auto is not a move: 花子's DM from before the toggle is still current
+    await flip_from_dm(harness, HANA)
+    assert (await harness.client.service.load(1)).to_act == (0,)
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_the_cpu(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    left = await harness.slash(HANA, "game leave", user_locale="ja")
+    assert left.ephemeral_text() == "卓を離れました。"
+    table = await harness.client.service.load(1)
+    assert table.seats[1].cpu_takeover and table.status == "active"
+    # Alice flips; the CPU answers for 花子's seat in the same batch: Alice to act again
+    await flip_from_dm(harness, ALICE)
+    assert (await harness.client.service.load(1)).to_act == (0,)
+    assert "Alice to play" in rec.message(table_message)["embeds"][0]["fields"][0]["value"]
+
+
+async def test_the_real_renderer_draws_the_table_and_the_hand(make_harness: MakeHarness) -> None:
+    harness = await make_harness(render=Images().render)
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    table_png = (
+        next(c for c in rec.calls if c.path.endswith("/messages/@original") and c.files)
+        .files[0]
+        .data
+    )
+    hand_png = next(c for c in rec.dm_calls(ALICE) if c.files).files[0].data
+    for png in (table_png, hand_png):
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
+    assert rec.message(table_message)["attachments"][0]["filename"] == "table.png"

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 def _flows(interaction: discord.Interaction[Any]) -> Flows:
-    return interaction.client.flows  # type: ignore[attr-defined,no-any-return]
+    flows: Flows = interaction.client.flows
+    return flows
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
@@ -102,7 +103,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the chosen value to the flows."""
-        values = (interaction.data or {}).get("values") or []
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
         value = str(values[0]) if values else None
         await _flows(interaction).on_component(
             interaction, self.table_id, self.version, self.action, value

@@ -173,6 +173,7 @@ class Desk:
         file = await self.images.image(
             table, view, names, locale, viewer=None, filename=present.TABLE_IMAGE
         )
+        components: discord.ui.View | None
         if table.status == "lobby":
             embed, components = (
                 present.lobby_embed(table, locale),
@@ -220,7 +221,8 @@ class Desk:
                 log.info(
                     "table %s: its message %s was deleted; posting anew", table.id, ref.message_id
                 )
-        posted = await channel.send(embed=embed, files=attachments, view=view)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        posted = await channel.send(embed=embed, files=attachments, **extra)
         await self.service.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
 
     def _waiting_humans(self, table: TableInfo) -> list[int]:

@@ -81,7 +81,7 @@ class Flows:
     ) -> None:
         """An ephemeral answer, whether or not the interaction was acknowledged already."""
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True, **kwargs)
+            await interaction.followup.send(content or "", ephemeral=True, **kwargs)
         else:
             await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
@@ -430,6 +430,8 @@ class Flows:
         table = await self.channel_table(interaction)
         await interaction.response.defer(thinking=True)
         locale = await self.desk.table_locale(table)
+        view: discord.ui.View | None
+        file: discord.File | None
         if table.status == "lobby":
             embed, view, file = (
                 present.lobby_embed(table, locale),

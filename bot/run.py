@@ -16,6 +16,8 @@ BAD_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy it again from the developer portal "
     "(Bot → Reset Token) into .env, see docs/discord.md."
 )
+NO_NETWORK = "Could not reach Discord ({problem}): check the network connection and try again."
+DISCORD_ERROR = "Discord refused to start the bot ({problem}); see docs/discord.md."
 BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
 
 log = logging.getLogger("cardbot")
@@ -40,6 +42,7 @@ def main(args: argparse.Namespace | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
 
+    import aiohttp
     import discord
 
     try:
@@ -47,6 +50,12 @@ def main(args: argparse.Namespace | None = None) -> int:
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 3
+    except (OSError, aiohttp.ClientError) as exc:
+        print(NO_NETWORK.format(problem=exc), file=sys.stderr)
+        return 1
+    except discord.HTTPException as exc:
+        print(DISCORD_ERROR.format(problem=f"{exc.status} {exc.text}"), file=sys.stderr)
+        return 1
     except discord.PrivilegedIntentsRequired:
         # We ask for no privileged intent; this only happens if someone changed the intents.
         print(

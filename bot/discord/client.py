@@ -114,6 +114,10 @@ class CardBot(commands.Bot):
 
 def build_bot(settings: Any, database: Any) -> CardBot:
     """The bot for `cardbot run`: the service on the database, the settings' defaults."""
+    if getattr(settings, "font_path", None):
+        from render.text import set_font_path
+
+        set_font_path(settings.font_path)
     service = TableService(database, settings)
     return CardBot(
         service,

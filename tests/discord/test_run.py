@@ -50,3 +50,27 @@ def test_a_refused_token_is_one_sentence_and_exit_3(
     assert code == 3
     assert "DISCORD_TOKEN" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_no_network_is_one_sentence_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "a.b.c")
+
+    async def offline(settings: object) -> None:
+        raise OSError("Cannot connect to host discord.com:443")
+
+    monkeypatch.setattr(run, "serve", offline)
+    code = run.main(argparse.Namespace(command="run"))
+    err = capsys.readouterr().err
+    assert code == 1 and err.startswith("Could not reach Discord (Cannot connect to host")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_invalid_settings_are_named(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TURN_TIMER_SECONDS", "5")
+    code = run.main(argparse.Namespace(command="run"))
+    err = capsys.readouterr().err
+    assert code == 2 and "TURN_TIMER_SECONDS" in err and "Traceback" not in err

@@ -2,8 +2,8 @@
 
 Pillow has no font fallback, so a string is split into runs, each drawn with the first font of
 the chain whose character map holds its characters: the configured font (`set_font_path` or
-`CARDBOT_FONT_PATH`), the shipped IPAexGothic (Latin, kana, JIS kanji), the shipped NanumSquare
-(Hangul), and last Pillow's own default font. A character no font holds (most emoji) is drawn as
+`CARDBOT_FONT_PATH`), the shipped IPAexGothic (Latin, kana, JIS kanji), the shipped Droid Sans
+Fallback (simplified Chinese hanzi, Hangul), and last Pillow's own default font. A character no font holds (most emoji) is drawn as
 an outlined box one half-em wide; joiners, variation selectors and control characters are dropped.
 Nothing here raises on odd text.
 """
@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 from render.shapes import SUIT_CHARS, shape_mask
 
 FONT_DIR = Path(__file__).with_name("fonts")
-SHIPPED_FONTS = (FONT_DIR / "ipaexg.ttf", FONT_DIR / "NanumSquareR.ttf")
+SHIPPED_FONTS = (FONT_DIR / "ipaexg.ttf", FONT_DIR / "DroidSansFallback.ttf")
 ENV_FONT = "CARDBOT_FONT_PATH"
 ELLIPSIS = "…"
 

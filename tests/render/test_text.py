@@ -27,8 +27,8 @@ def test_shipped_fonts_and_their_licences_are_in_the_package() -> None:
     folder = text.FONT_DIR
     assert (folder / "ipaexg.ttf").stat().st_size > 1_000_000
     assert (folder / "IPA_Font_License_Agreement_v1.0.txt").exists()
-    assert (folder / "NanumSquareR.ttf").exists()
-    assert (folder / "OFL-Nanum.txt").exists()
+    assert (folder / "DroidSansFallback.ttf").exists()
+    assert (folder / "LICENSE-Apache-2.0-DroidSansFallback.txt").exists()
     total = sum(p.stat().st_size for p in folder.iterdir())
     assert total < 10_000_000
 
@@ -43,10 +43,13 @@ def test_japanese_names_use_the_japanese_font_and_draw_ink() -> None:
         assert _ink(text.text_image(ch, 32)) > 20, ch
 
 
-def test_hangul_falls_back_to_the_korean_font() -> None:
+def test_hangul_and_simplified_chinese_fall_back_to_the_second_font() -> None:
     runs = list(text.iter_runs("Kim 김민수"))
     assert runs[-1] == (str(text.SHIPPED_FONTS[1]), "김민수")
     assert _ink(text.text_image("김민수", 32)) > 150
+    runs = list(text.iter_runs("小猫钓鱼"))
+    assert runs == [(str(text.SHIPPED_FONTS[0]), "小猫"), (str(text.SHIPPED_FONTS[1]), "钓鱼")]
+    assert _ink(text.text_image("钓鱼", 32)) > 100
 
 
 def test_emoji_become_one_box_each_and_keep_a_sensible_width() -> None:
@@ -80,8 +83,8 @@ def test_a_configured_font_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(text.ENV_FONT, str(other))
     text.set_font_path(None)
     assert text.font_paths()[0] == str(other)
-    # Nanum lacks the variant kanji 髙: it still comes from the shipped Japanese font
-    assert dict((c, p) for p, c in text.iter_runs("髙"))["髙"] == str(text.SHIPPED_FONTS[0])
+    # the configured font's characters come from it, the rest from the shipped fonts
+    assert dict((c, p) for p, c in text.iter_runs("钓"))["钓"] == str(other)
 
 
 def test_without_any_font_file_pillow_default_draws_and_nothing_crashes(
@@ -98,10 +101,11 @@ def test_without_any_font_file_pillow_default_draws_and_nothing_crashes(
 
 def test_cmap_reader_knows_what_each_font_holds() -> None:
     ja = text.cmap_codepoints(text.SHIPPED_FONTS[0])
-    ko = text.cmap_codepoints(text.SHIPPED_FONTS[1])
+    fallback = text.cmap_codepoints(text.SHIPPED_FONTS[1])
     assert {ord("A"), ord("あ"), ord("漢"), ord("ア")} <= ja
-    assert ord("김") not in ja and ord("김") in ko
-    assert ord("😀") not in ja | ko
+    assert ord("김") not in ja and ord("김") in fallback
+    assert ord("钓") not in ja and ord("钓") in fallback
+    assert ord("😀") not in ja | fallback
 
 
 def test_suit_symbols_in_text_are_vector_shapes_with_red_for_hearts_and_diamonds() -> None:

@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", default="normal", help="CPU level: easy, normal, hard")
     play.add_argument("--seats", type=int, default=None, help="number of seats")
     play.add_argument("--new", action="store_true", help="abandon the saved game and start anew")
+    play.add_argument(
+        "--lang", choices=["ja", "en"], default=None, help="language (default: from LANG)"
+    )
 
     replay = sub.add_parser("replay", help="replay a game record (RECORDS.md)")
     replay.add_argument("file", help="record file, or - for standard input")

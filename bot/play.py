@@ -1,0 +1,375 @@
+"""`cardbot play GAME`: play in the terminal against CPU seats.
+
+The terminal is one more transport of the tables service: the same database (the SQLite file by
+default), the same action log, the same CPU batches as on Discord. The terminal player is one
+local user at a pseudo channel per game, so quitting (q, Ctrl-D, or killing the process) and
+running the command again resumes the game where it stood.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import re
+import sys
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.discord.games import presenter
+from bot.i18n import cpu_name, game_name, t
+from bot.settings import get_settings
+from bot.store.database import Database
+from bot.tables import ActResult, TableError, TableInfo, TableService
+from engines.base import GameError, game_class
+from engines.cpu import LEVELS
+
+TERMINAL_USER_ID = 1
+"""The local player's user id (Discord ids are far larger, so the two never meet)."""
+AUTO_PACE_SECONDS = 0.15
+
+Ask = Callable[[str], str]
+
+# The terminal's own sentences; everything shared with Discord comes from bot.i18n.
+_WORDS: dict[str, dict[str, str]] = {
+    "resumed": {
+        "en": "Resuming your game of {game} ({moves} moves so far).",
+        "ja": "{game}の対局を再開します（ここまで {moves} 手）。",
+    },
+    "new_game": {"en": "A new game of {game}.", "ja": "{game}の新しい対局です。"},
+    "moves": {"en": "Moves: {moves} / {cap}", "ja": "手数：{moves} / {cap}"},
+    "you_won": {"en": "You win!", "ja": "勝利！"},
+    "you_lost": {"en": "{name} wins.", "ja": "敗北（勝者：{name}）"},
+    "draw": {"en": "A draw.", "ja": "引き分け"},
+    "one_key": {"en": "Enter: {action}", "ja": "Enter：{action}"},
+    "keys": {
+        "en": "[q] quit (saved)  [a] auto  [n] new game",
+        "ja": "[q] 中断（保存）  [a] 自動  [n] 新しい対局",
+    },
+    "keys_finish": {"en": "  [s] see the result", "ja": "  [s] 結果を見る"},
+    "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
+    "confirm_new": {
+        "en": "Abandon this game and start a new one?",
+        "ja": "この対局をやめて新しい対局を始めますか？",
+    },
+    "saved": {
+        "en": "Saved. Run the same command to resume.",
+        "ja": "保存しました。同じコマンドで再開できます。",
+    },
+    "what": {
+        "en": "Press Enter, a number from the list, or one of the keys.",
+        "ja": "Enter、一覧の番号、またはキーを入力してください。",
+    },
+    "auto_on": {
+        "en": "Auto play on: the CPU flips for you. Ctrl-C switches it off.",
+        "ja": "自動プレイ オン：Ctrl-C でオフにします。",
+    },
+    "auto_off": {"en": "Auto play off.", "ja": "自動プレイ オフ"},
+    "flipped_all": {
+        "en": "{count} moves played to the end.",
+        "ja": "残り {count} 手を最後まで進めました。",
+    },
+    "closed": {"en": "This table is closed.", "ja": "この卓は終了しています。"},
+}
+
+
+def say(key: str, locale: str, **params: Any) -> str:
+    """A terminal sentence in `locale`."""
+    words = _WORDS[key]
+    return (words.get(locale) or words["en"]).format(**params)
+
+
+def terminal_channel(game_id: str) -> int:
+    """The pseudo channel of a game's terminal table (one open table per game)."""
+    return zlib.crc32(f"terminal:{game_id}".encode())
+
+
+def terminal_locale(explicit: str | None) -> str:
+    """`--lang`, else Japanese when the terminal's locale is Japanese, else English."""
+    if explicit in ("ja", "en"):
+        return explicit
+    env = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
+    return "ja" if env.lower().startswith("ja") else "en"
+
+
+def plain(text: str) -> str:
+    """Discord markdown (**bold**) read as plain terminal text."""
+    return re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+
+
+def names_of(table: TableInfo, locale: str) -> list[str]:
+    """Seat names: the player's name, the game's CPU name for computer seats."""
+    cpus = [s for s in table.seats if s.is_cpu]
+    names = []
+    for seat in sorted(table.seats, key=lambda s: s.seat):
+        if seat.is_cpu:
+            base = cpu_name(table.game, locale)
+            names.append(base if len(cpus) == 1 else f"{base} {cpus.index(seat) + 1}")
+        else:
+            names.append(seat.name)
+    return names
+
+
+class TerminalGame:
+    """One terminal session at one game's table."""
+
+    def __init__(
+        self, service: TableService, game_id: str, locale: str, ask: Ask, out: Callable[[str], None]
+    ):
+        self.service = service
+        self.game_id = game_id
+        self.locale = locale
+        self.ask = ask
+        self.out = out
+        self.presenter = presenter(game_id)
+
+    # ------------------------------------------------------------------ setup
+
+    async def open_or_resume(
+        self, name: str, level: str, seats: int | None, new: bool
+    ) -> TableInfo:
+        """The game's open table, or a new one with CPU seats filling the rest."""
+        channel = terminal_channel(self.game_id)
+        table = await self.service.active_table(channel)
+        if table is not None and new:
+            await self.service.abandon(table.id, TERMINAL_USER_ID, is_moderator=True)
+            table = None
+        if table is not None and table.status == "active":
+            self.out(
+                say(
+                    "resumed",
+                    self.locale,
+                    game=game_name(self.game_id, self.locale),
+                    moves=table.action_count,
+                )
+            )
+            return table
+        if table is None:
+            cls = game_class(self.game_id)
+            count = seats or cls.min_seats
+            table = await self.service.open_lobby(
+                None, channel, self.game_id, {}, TERMINAL_USER_ID, name, seats=count
+            )
+        while len(table.seats) < table.seat_count:
+            table = await self.service.add_cpu(table.id, TERMINAL_USER_ID, level)
+        started = await self.service.start(table.id, TERMINAL_USER_ID)
+        self.show_start(started)
+        return started.table
+
+    def show_start(self, result: ActResult) -> None:
+        """Who goes first ("この対局は相手が先にめくります"), and what the CPUs already did."""
+        view = result.view_for(self.my_seat(result.table)) or {}
+        names = names_of(result.table, self.locale)
+        cpu = [s.seat for s in result.table.seats if s.is_cpu]
+        notice = self.presenter.start_notice(view, names, cpu, self.locale)
+        self.out("")
+        self.out(say("new_game", self.locale, game=game_name(self.game_id, self.locale)))
+        if notice:
+            self.out(plain(notice))
+        self.narrate(result)
+
+    @staticmethod
+    def my_seat(table: TableInfo) -> int:
+        """The terminal player's seat."""
+        seat = table.seat_of(TERMINAL_USER_ID)
+        return 0 if seat is None else seat.seat
+
+    # ------------------------------------------------------------------ showing
+
+    def narrate(self, result: ActResult) -> None:
+        """One line per action: the player's own in "you" words, the others' by name."""
+        names = names_of(result.table, self.locale)
+        mine = self.my_seat(result.table)
+        for step in result.steps:
+            events = list(step.events)
+            line = self.presenter.you_line(events, mine, self.locale) if step.seat == mine else None
+            if line is None:
+                line = self.presenter.narrate(
+                    events, lambda s: names[s] if s is not None else "", self.locale
+                )
+            if line:
+                self.out("  " + plain(line))
+        if result.applied and not result.steps:
+            self.out("  " + say("flipped_all", self.locale, count=result.applied))
+
+    def show_table(self, table: TableInfo, view: Mapping[str, Any]) -> None:
+        """The table as text: counts, what lies on the table, moves, whose turn."""
+        names = names_of(table, self.locale)
+        self.out("")
+        self.out("─" * 60)
+        for line in self.presenter.counts(view, names, self.locale):
+            self.out("  " + plain(line))
+        line = self.presenter.table_line(view, self.locale)
+        if line:
+            self.out("  " + plain(line))
+        if "moves" in view:
+            cap = view.get("move_cap")
+            self.out("  " + say("moves", self.locale, moves=view["moves"], cap=cap or "-"))
+
+    def show_result(self, table: TableInfo, result: Mapping[str, Any]) -> None:
+        """The result panel: who won, why, and the game's own fields."""
+        names = names_of(table, self.locale)
+        winners = self.presenter.winners(result)
+        mine = self.my_seat(table)
+        if not winners:
+            headline = say("draw", self.locale)
+        elif mine in winners:
+            headline = say("you_won", self.locale)
+        else:
+            headline = say("you_lost", self.locale, name=", ".join(names[w] for w in winners))
+        self.out("")
+        self.out("═" * 60)
+        self.out("  " + plain(headline))
+        for label, value in self.presenter.result_fields(result, names, self.locale):
+            self.out(f"  {plain(label)}: " + plain(value).replace("\n", " / "))
+        self.out("═" * 60)
+
+    # ------------------------------------------------------------------ the loop
+
+    async def play(self, table: TableInfo) -> int:
+        """Prompt, act, show, until the player quits."""
+        current: TableInfo | None = table
+        while current is not None:
+            current = await self.step(await self.service.load(current.id))
+        return 0
+
+    async def step(self, table: TableInfo) -> TableInfo | None:
+        """Show the table and take one input; the table to go on with, or None to quit."""
+        if table.status == "finished":
+            self.show_result(table, table.result or {})
+            if self.ask(say("prompt_over", self.locale)).strip().lower() not in ("r", "y"):
+                return None
+            result = await self.service.rematch(table.id, TERMINAL_USER_ID)
+            self.show_start(result)
+            return result.table
+        if table.status != "active":
+            self.out(say("closed", self.locale))
+            return None
+        self.show_table(table, await self.service.private_view(table.id, TERMINAL_USER_ID))
+        legal = await self.service.legal_actions(table.id, TERMINAL_USER_ID)
+        if not legal:  # an auto seat is to act: let it move
+            result = await self.service.advance(table.id, limit=1)
+            self.narrate(result)
+            return table if result.applied else None
+        return await self.turn(table, legal)
+
+    async def turn(self, table: TableInfo, legal: Sequence[Mapping[str, Any]]) -> TableInfo | None:
+        """One prompt on the player's turn."""
+        labels = [self.presenter.action_label(action, self.locale) for action in legal]
+        finish = game_class(self.game_id).instant_finish
+        if len(legal) == 1:
+            self.out("  " + say("one_key", self.locale, action=labels[0]))
+        else:
+            for n, label in enumerate(labels, 1):
+                self.out(f"  {n:>2}. {label}")
+        keys = say("keys", self.locale) + (say("keys_finish", self.locale) if finish else "")
+        answer = self.ask(keys + " > ").strip().lower()
+        if answer == "q":
+            self.out(say("saved", self.locale))
+            return None
+        try:
+            if answer == "a":
+                await self.auto(table)
+            elif answer == "s" and finish:
+                if self.confirm(t("hand.finish_confirm", self.locale)):
+                    self.narrate(await self.service.finish(table.id, TERMINAL_USER_ID))
+            elif answer == "n":
+                if self.confirm(say("confirm_new", self.locale)):
+                    me = table.seats[self.my_seat(table)]
+                    return await self.open_or_resume(me.name, _level(table), table.seat_count, True)
+            elif (choice := self.pick(answer, legal)) is not None:
+                self.narrate(
+                    await self.service.act(table.id, TERMINAL_USER_ID, dict(choice), table.version)
+                )
+            else:
+                self.out(say("what", self.locale))
+        except TableError as exc:
+            self.out("  " + _error_text(exc, self.locale))
+        return table
+
+    def confirm(self, question: str) -> bool:
+        """One confirmation (y/N)."""
+        return self.ask(plain(question) + " [y/N] ").strip().lower() == "y"
+
+    @staticmethod
+    def pick(answer: str, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
+        """Enter takes the only legal action; a number picks from the list."""
+        if answer == "" and len(legal) == 1:
+            return legal[0]
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        return None
+
+    async def auto(self, table: TableInfo) -> None:
+        """Auto play: the CPU moves for the player at a watching pace until Ctrl-C or the end."""
+        await self.service.set_auto(table.id, TERMINAL_USER_ID, True)
+        self.out(say("auto_on", self.locale))
+        try:
+            while True:
+                result = await self.service.advance(table.id, limit=1)
+                self.narrate(result)
+                if not result.applied or result.table.status != "active":
+                    break
+                await asyncio.sleep(AUTO_PACE_SECONDS)
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            pass
+        finally:
+            latest = await self.service.load(table.id)
+            if latest.status in ("lobby", "active"):
+                await self.service.set_auto(table.id, TERMINAL_USER_ID, False)
+            self.out(say("auto_off", self.locale))
+
+
+def _level(table: TableInfo) -> str:
+    return next((s.cpu_level for s in table.seats if s.cpu_level), "normal")
+
+
+def _error_text(exc: TableError, locale: str) -> str:
+    from bot.i18n import error_text
+
+    return plain(error_text(exc.code, locale, exc.message, exc.params))
+
+
+async def run(
+    args: argparse.Namespace, ask: Ask = input, out: Callable[[str], None] = print
+) -> int:
+    """Open the database, find or open the game's terminal table, and play."""
+    locale = terminal_locale(getattr(args, "lang", None))
+    try:
+        game_class(args.game)
+    except GameError as exc:
+        print(f"cardbot play: {exc.message}", file=sys.stderr)
+        return 2
+    if args.level not in LEVELS:
+        print(f"cardbot play: the CPU level is one of {', '.join(LEVELS)}.", file=sys.stderr)
+        return 2
+    settings = get_settings()
+    database = Database(settings.database_url)
+    try:
+        await database.upgrade()
+        service = TableService(database, settings)
+        session = TerminalGame(service, args.game, locale, ask, out)
+        name = args.name or getpass.getuser() or "you"
+        try:
+            table = await session.open_or_resume(name, args.level, args.seats, args.new)
+        except TableError as exc:
+            print("cardbot play: " + _error_text(exc, locale), file=sys.stderr)
+            return 2
+        return await session.play(table)
+    except EOFError:
+        out("")
+        out(say("saved", locale))
+        return 0
+    finally:
+        await database.dispose()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry point of `cardbot play`."""
+    try:
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:
+        print()
+        return 130

@@ -227,7 +227,7 @@ def _field(
             centre=True,
         )
         start += count
-    status = _status(view, players, locale)
+    status = "" if view.get("over") else _status(view, players, locale)
     if status:
         c.text(((x0 + x1) / 2, y1 - 24), status, 22, TEXT, "mm", max_width=x1 - x0 - 32)
     if view.get("over") and view.get("result"):

@@ -154,3 +154,20 @@ async def test_datetimes_come_back_aware_utc(database: Database) -> None:
         assert row.deadline.tzinfo is not None
         assert row.deadline.utcoffset() == timedelta(0)
         assert row.deadline.astimezone(UTC).hour == 9
+
+
+async def test_sqlite_connections_use_wal_and_foreign_keys(database: Database) -> None:
+    if database.dialect != "sqlite":
+        pytest.skip("SQLite pragmas")
+    from sqlalchemy import text
+
+    async with database.engine.connect() as conn:
+        assert (await conn.execute(text("PRAGMA journal_mode"))).scalar() == "wal"
+        assert (await conn.execute(text("PRAGMA foreign_keys"))).scalar() == 1
+
+
+def test_plain_postgres_urls_get_asyncpg() -> None:
+    db = Database("postgresql://bot:s3cret@db.example:5432/cardbot")
+    assert db.url.startswith("postgresql+asyncpg://")
+    assert db.dialect == "postgresql"
+    assert db.masked_url == "postgresql+asyncpg://bot:***@db.example:5432/cardbot"

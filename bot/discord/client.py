@@ -96,7 +96,12 @@ class CardBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Errors raised before a command's body runs (bad option values, checks)."""
+        """Errors raised before a command's body runs: a refused option value, or a bug."""
+        locale = await self.flows._safe_locale(interaction)
+        if isinstance(error, app_commands.TransformerError):
+            with contextlib.suppress(discord.HTTPException):
+                await self.flows.reply(interaction, t("error.bad_value", locale))
+            return
         original = getattr(error, "original", error)
         table = None
         with contextlib.suppress(Exception):
@@ -107,7 +112,6 @@ class CardBot(commands.Bot):
             original,
             exc_info=original,
         )
-        locale = await self.flows._safe_locale(interaction)
         with contextlib.suppress(discord.HTTPException):
             await self.flows.reply(interaction, t("error.unexpected", locale))
 

@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
@@ -34,6 +35,8 @@ class Flows:
     def __init__(self, service: TableService, desk: Desk) -> None:
         self.service = service
         self.desk = desk
+        self._answered: deque[int] = deque(maxlen=1000)
+        """Interactions whose deferred reply was filled (a later error goes to a followup)."""
 
     # ------------------------------------------------------------------ errors
 
@@ -79,11 +82,32 @@ class Flows:
     async def reply(
         self, interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
     ) -> None:
-        """An ephemeral answer, whether or not the interaction was acknowledged already."""
-        if interaction.response.is_done():
-            await interaction.followup.send(content or "", ephemeral=True, **kwargs)
+        """An ephemeral answer, whether or not the interaction was acknowledged already.
+
+        After a "thinking…" acknowledgement the answer replaces that placeholder (it was made
+        ephemeral or not when deferring); otherwise it is a new ephemeral message.
+        """
+        response = interaction.response
+        if not response.is_done():
+            await response.send_message(content, ephemeral=True, **kwargs)
+        elif (
+            response.type is discord.InteractionResponseType.deferred_channel_message
+            and interaction.id not in self._answered
+        ):
+            file = kwargs.pop("file", None)
+            if file is not None:
+                kwargs["attachments"] = [file]
+            await self.answer(interaction, content=content, **kwargs)
         else:
-            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+            await interaction.followup.send(content or "", ephemeral=True, **kwargs)
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], **kwargs: Any
+    ) -> discord.InteractionMessage:
+        """Fill the deferred reply (or edit the clicked message after a deferred update)."""
+        message = await interaction.edit_original_response(**kwargs)
+        self._answered.append(interaction.id)
+        return message
 
     # ------------------------------------------------------------------ helpers
 
@@ -180,22 +204,24 @@ class Flows:
     async def _leave(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        locale = await self.desk.user_locale(interaction)
+        if (await self.service.load(table_id)).status == "active":
+            # the CPU takes the seat and may play at once: acknowledge first
+            await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.leave(table_id, interaction.user.id)
         table = result.table
-        locale = await self.desk.user_locale(interaction)
+        if table.status == "lobby":
+            await self._lobby_changed(interaction, table)
+            if not interaction.response.is_done():
+                await self.reply(interaction, t("lobby.left", locale))
+            return
         if table.status == "abandoned" and result.public_view is None:
             await self.desk.close_table(
                 table, t("lobby.cancelled", await self.desk.table_locale(table))
             )
-            await self.reply(interaction, t("lobby.left", locale))
-        elif table.status == "lobby":
-            await self._lobby_changed(interaction, table)
-            if not interaction.response.is_done():
-                await self.reply(interaction, t("lobby.left", locale))
         else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.desk.publish(result, actor_id=interaction.user.id)
-            await interaction.edit_original_response(content=t("lobby.left", locale))
+        await self.reply(interaction, t("lobby.left", locale))
 
     async def _add_cpu(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
@@ -231,8 +257,8 @@ class Flows:
             new_message=not on_table_message and table.series_match > 1,
         )
         if not on_table_message:
-            await interaction.edit_original_response(
-                content=t("table.started", await self.desk.user_locale(interaction))
+            await self.answer(
+                interaction, content=t("table.started", await self.desk.user_locale(interaction))
             )
 
     async def _cancel(
@@ -268,8 +294,8 @@ class Flows:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
         embed, controls, file = await self.desk.hand_message(table, seat, view, locale)
-        await interaction.edit_original_response(
-            embed=embed, view=controls, attachments=[file] if file else []
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
 
     async def _act_index(
@@ -301,8 +327,8 @@ class Flows:
         embed, controls, file = await self.desk.hand_message(
             table, seat, result.view_for(seat.seat), locale, you_line=you
         )
-        await interaction.edit_original_response(
-            embed=embed, view=controls, attachments=[file] if file else []
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
         await self.desk.publish(result, actor_id=interaction.user.id)
 
@@ -321,8 +347,8 @@ class Flows:
         embed, controls, file = await self.desk.hand_message(
             table, seat, view, locale, you_line=you
         )
-        await interaction.edit_original_response(
-            embed=embed, view=controls, attachments=[file] if file else []
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
         if on and interaction.user.id in table.waiting_user_ids:
             self.desk.ensure_auto(table_id)
@@ -398,8 +424,8 @@ class Flows:
         if thread is not None:
             posted = await thread.send(embed=embed, view=view)
             await self.service.set_message_ref(table.id, "table", thread.id, posted.id)
-            await interaction.edit_original_response(
-                content=t("reply.lobby_opened", locale, channel=thread.mention)
+            await self.answer(
+                interaction, content=t("reply.lobby_opened", locale, channel=thread.mention)
             )
             return
         response = await interaction.response.send_message(embed=embed, view=view)
@@ -448,8 +474,8 @@ class Flows:
                 table, public, list(self.desk.logs[table.id]), locale, image=file is not None
             )
             view = present.table_view(table, locale)
-        message = await interaction.edit_original_response(
-            embed=embed, view=view, attachments=[file] if file else []
+        message = await self.answer(
+            interaction, embed=embed, view=view, attachments=[file] if file else []
         )
         await self.service.set_message_ref(table.id, "table", message.channel.id, message.id)
 
@@ -461,16 +487,16 @@ class Flows:
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         """`/game abandon`: the creator or a member with Manage Messages."""
         table = await self.channel_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.service.abandon(
             table.id, interaction.user.id, self.is_moderator(interaction)
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await self.desk.table_locale(table)
         await self.desk.close_table(
             table, t("table.abandoned", locale, name=self.display_name(interaction))
         )
-        await interaction.edit_original_response(
-            content=t("reply.abandoned", await self.desk.user_locale(interaction))
+        await self.reply(
+            interaction, t("reply.abandoned", await self.desk.user_locale(interaction))
         )
 
     async def rules(self, interaction: discord.Interaction[Any], game: str | None) -> None:

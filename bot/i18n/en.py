@@ -162,6 +162,7 @@ MESSAGES: dict[str, str] = {
     "error.not_enough_seats": "Not enough players to start: at least {min_seats} are needed.",
     "error.no_seat": "There is no such seat.",
     "error.not_a_cpu": "That seat is not a CPU.",
+    "error.bad_value": "That value is not allowed here.",
     "error.bad_setting": "That value is out of range.",
     # --- Kitten Fishing
     "game.kitten-fishing.rules": (

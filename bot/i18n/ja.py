@@ -162,6 +162,7 @@ MESSAGES: dict[str, str] = {
     "error.not_enough_seats": "開始するには {min_seats} 人以上必要です。",
     "error.no_seat": "その席はありません。",
     "error.not_a_cpu": "その席は CPU ではありません。",
+    "error.bad_value": "その値は指定できません。",
     "error.bad_setting": "その値は範囲外です。",
     # --- 子猫の魚釣り
     "game.kitten-fishing.rules": (

@@ -165,3 +165,32 @@ async def test_an_unexpected_error_is_logged_with_the_table_and_stays_in_its_tab
     assert not played.ephemeral_text()
     assert (await service.load(2)).action_count == 1
     assert (await service.load(1)).action_count == 0
+
+
+async def test_an_error_after_thinking_replaces_the_placeholder(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    alice_dm = rec.last_dm(ALICE)
+    ask = await press(harness, ALICE, int(alice_dm["id"]), "finish")
+    await press(harness, ALICE, ask.response.message_id or 0, "finish_ok")
+    # Bob (not seated) presses Rematch: the deferred "thinking…" reply becomes the refusal
+    refused = await press(harness, BOB, table_message, "rematch")
+    assert refused.response.callback_type == 5 and refused.response.ephemeral
+    placeholder = refused.response.message_id or 0
+    assert rec.message(placeholder)["content"] == "You are not seated at this table."
+    assert not [c for c in refused.calls if c.method == "POST" and "/webhooks/" in c.path]
+
+
+async def test_the_creator_sets_the_turn_timer_and_policy(harness: Harness) -> None:
+    await two_player_table(harness)
+    saved = await harness.slash(ALICE, "game settings", timer=5, expiry="cpu_seat")
+    assert saved.ephemeral_text().splitlines() == [
+        "Settings saved.",
+        "DMs: Yes · turn timer: 5 min · on expiry: A CPU takes the seat",
+    ]
+    table = await harness.client.service.load(1)
+    assert (table.turn_timer_seconds, table.expiry_policy) == (300, "cpu_seat")
+    refused = await harness.slash(HANA, "game settings", timer=60, user_locale="ja")
+    assert refused.ephemeral_text() == "卓の作成者だけが行えます。"
+    too_short = await harness.slash(ALICE, "game settings", timer=1)
+    assert too_short.ephemeral_text() == "That value is out of range."  # the service checks too

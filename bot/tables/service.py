@@ -73,6 +73,7 @@ class _Unset:
 UNSET: Any = _Unset()
 """Default of optional setters: leave the value as it is (None clears it)."""
 
+NAME_LENGTH = 100
 BATCH_CAP = 100_000
 """Safety net on one CPU batch; a game that loops forever is an engine bug, not a hang."""
 
@@ -148,7 +149,7 @@ class TableService:
             )
             s.add(row)
             await self._flush_open_table(s, channel_id)
-            seat = SeatRow(table_id=row.id, seat=0, user_id=creator_id, name=creator_name)
+            seat = SeatRow(table_id=row.id, seat=0, user_id=creator_id, name=_name(creator_name))
             s.add(seat)
             await s.flush()
             return _info(row, [seat])
@@ -163,12 +164,14 @@ class TableService:
             held = _seat_of(seats, user_id)
             if held is not None:
                 raise TableError(
-                    "already_seated", "You already have a seat here.", table_id=row.id,
+                    "already_seated",
+                    "You already have a seat here.",
+                    table_id=row.id,
                     seat=held.seat,
-                )  # fmt: skip
+                )
             _require_room(row, seats)
             await self._bump(s, row)
-            seat = SeatRow(table_id=row.id, seat=len(seats), user_id=user_id, name=name)
+            seat = SeatRow(table_id=row.id, seat=len(seats), user_id=user_id, name=_name(name))
             s.add(seat)
             await s.flush()
             return _info(row, [*seats, seat])
@@ -197,7 +200,7 @@ class TableService:
                 table_id=row.id,
                 seat=len(seats),
                 cpu_level=level,
-                name=name or self._cpu_name(row, seats),
+                name=_name(name or self._cpu_name(row, seats)),
             )
             s.add(seat)
             await s.flush()
@@ -335,10 +338,7 @@ class TableService:
                     game=row.game,
                 )
             game = _game(row)
-            chooser = cpu_chooser(
-                row.game, _levels(seats), row.seed, purpose=f"finish@{row.action_count}"
-            )
-            actions = game.autoplay(chooser)
+            actions = game.autoplay(_chooser(row, seats, f"finish@{row.action_count}"))
             return await self._persist(s, row, seats, game, [], actions)
 
     async def advance(self, table_id: int, limit: int = 1) -> ActResult:
@@ -493,6 +493,30 @@ class TableService:
                 info = _info(row, seats)
                 if user_id in info.waiting_user_ids:
                     out.append(info)
+            return out
+
+    async def auto_pending_tables(self) -> list[TableInfo]:
+        """Running tables waiting on an auto-flagged seat: resume `advance` after a restart."""
+        async with self._transaction() as s:
+            rows = (
+                await s.scalars(
+                    select(TableRow)
+                    .where(
+                        TableRow.status == ACTIVE,
+                        TableRow.id.in_(
+                            select(SeatRow.table_id).where(
+                                SeatRow.auto.is_(True), SeatRow.cpu_takeover.is_(False)
+                            )
+                        ),
+                    )
+                    .order_by(TableRow.id)
+                )
+            ).all()
+            out = []
+            for row in rows:
+                seats = await self._seats(s, row.id)
+                if any(seats[seat].auto and not seats[seat].cpu_takeover for seat in row.to_act):
+                    out.append(_info(row, seats))
             return out
 
     async def private_view(self, table_id: int, user_id: int) -> dict[str, JSON]:
@@ -926,12 +950,7 @@ class TableService:
             if not ready:
                 break
             if chooser is None:
-                chooser = cpu_chooser(
-                    row.game,
-                    _levels(seats),
-                    row.seed,
-                    purpose=f"cpu@{row.action_count + offset}",
-                )
+                chooser = _chooser(row, seats, f"cpu@{row.action_count + offset}")
             action = chooser(game, ready[0])
             steps.append(_step(action, game.apply(action), by_cpu=True))
             actions.append(action)
@@ -1061,6 +1080,8 @@ class TableService:
             )
             users = tuple(seats[seat].user_id or 0 for seat in pending)
             policy = row.expiry_policy
+            if policy != "abandon" and not _has_cpu(row.game):
+                policy = "abandon"  # nobody can play for the absent seat
             if policy == "abandon":
                 await self._bump(s, row, status=ABANDONED, deadline=None, reminder_sent=False)
                 return Expiry(policy, pending, users, ActResult(_info(row, seats)))
@@ -1073,9 +1094,7 @@ class TableService:
                     seats[seat].auto = False
                     seats[seat].cpu_level = seats[seat].cpu_level or DEFAULT_LEVEL
             else:
-                chooser = cpu_chooser(
-                    row.game, _levels(seats), row.seed, purpose=f"expire@{row.action_count}"
-                )
+                chooser = _chooser(row, seats, f"expire@{row.action_count}")
                 for seat in pending:
                     if game.is_over() or seat not in game.to_act():
                         continue
@@ -1123,8 +1142,28 @@ def _automated(seat: SeatRow, include_auto: bool) -> bool:
     return seat.user_id is None or seat.cpu_takeover or (include_auto and seat.auto)
 
 
-def _levels(seats: Sequence[SeatRow]) -> list[str]:
-    return [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
+def _chooser(
+    row: TableRow, seats: Sequence[SeatRow], purpose: str
+) -> Callable[[Game, int], Action]:
+    """`cpu_chooser` for the table: each seat at its level (humans at normal), seeded per purpose."""
+    levels = [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
+    try:
+        return cpu_chooser(row.game, levels, row.seed, purpose=purpose)
+    except GameError as exc:
+        raise TableError.from_engine(exc) from None
+
+
+def _has_cpu(game_id: str) -> bool:
+    try:
+        cpu_player(game_id)
+    except GameError:
+        return False
+    return True
+
+
+def _name(name: str) -> str:
+    """A display name that fits the column (Discord's are 32 characters at most anyway)."""
+    return name.strip()[:NAME_LENGTH] or "?"
 
 
 def _step(action: Action, events: Sequence[Any], *, by_cpu: bool) -> Step:

@@ -185,3 +185,10 @@ async def test_abandon_by_moderator(service: TableService) -> None:
     with pytest.raises(TableError) as err:
         await service.abandon(info.id, ALICE)
     assert err.value.code == "not_active"
+
+
+async def test_long_names_are_cut_to_fit(service: TableService) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "あ" * 300)
+    assert info.seats[0].name == "あ" * 100
+    joined = await service.join(info.id, BOB, "  ")
+    assert joined.seats[1].name == "?"

@@ -212,7 +212,9 @@ async def test_auto_seat_plays_only_through_advance(service: TableService) -> No
     assert stepped.table.to_act == (0,)
     idle = await service.advance(table_id, limit=5)
     assert idle.applied == 0 and idle.table.version == stepped.table.version
+    assert await service.auto_pending_tables() == []  # Alice (not auto) is to act
     await service.set_auto(table_id, ALICE, True)
+    assert [t.id for t in await service.auto_pending_tables()] == [table_id]
     watched = await service.advance(table_id, limit=6)
     assert [s.seat for s in watched.steps] == [0, 1, 0, 1, 0, 1]
 

@@ -202,3 +202,13 @@ async def test_next_wakeup(service: TableService, clock: FakeClock) -> None:
     assert await service.next_wakeup() == started.table.deadline - timedelta(seconds=HOUR)
     await service.due_reminders(started.table.deadline - timedelta(seconds=HOUR))
     assert await service.next_wakeup() == started.table.deadline
+
+
+async def test_expiry_without_a_cpu_player_abandons(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = await two_humans(service)
+    monkeypatch.setattr("bot.tables.service._has_cpu", lambda game_id: False)
+    [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
+    assert expiry.policy == "abandon"
+    assert expiry.result.table.status == "abandoned"

@@ -166,6 +166,8 @@ class Flows:
                 ids.AUTO: self._auto,
                 ids.FINISH: self._finish_ask,
                 ids.FINISH_OK: self._finish,
+                ids.NEW: self._new_ask,
+                ids.NEW_OK: self._new_game,
             }.get(action)
             if handler is None:
                 raise TableError("unknown_action", f"Unknown control '{action}'.")
@@ -372,6 +374,57 @@ class Flows:
         await interaction.response.defer()
         result = await self.service.finish(table_id, interaction.user.id, expected_version=version)
         await self.after_move(interaction, result)
+
+    async def _new_ask(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        table = await self.service.load(table_id)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
+        locale = await self.desk.user_locale(interaction)
+        await self.reply(
+            interaction,
+            t("hand.new_confirm", locale),
+            view=present.new_game_confirm_view(table, locale),
+        )
+
+    async def _new_game(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """ "New game" mid-game: abandon this table, seat the same players anew, first player next."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old = await self.service.load(table_id)
+        seat = old.seat_of(interaction.user.id)
+        if seat is None or not present.only_human(old, seat):
+            raise TableError("not_allowed", "Only a lone human player can restart the game.")
+        old = await self.service.abandon(
+            table_id, interaction.user.id, self.is_moderator(interaction)
+        )
+        locale = await self.desk.table_locale(old)
+        await self.desk.close_table(
+            old, t("table.abandoned", locale, name=self.display_name(interaction))
+        )
+        options = dict(old.options)
+        if isinstance(options.get("first"), int) and not isinstance(options["first"], bool):
+            # the games that name a first player alternate it from game to game
+            options["first"] = (options["first"] + 1) % len(old.seats)
+        table = await self.service.open_lobby(
+            old.guild_id,
+            old.channel_id,
+            old.game,
+            options,
+            interaction.user.id,
+            self.display_name(interaction),
+            old.seat_count,
+        )
+        for other in old.seats:
+            if other.user_id is None:
+                table = await self.service.add_cpu(
+                    table.id, interaction.user.id, other.cpu_level or "normal", other.name
+                )
+        result = await self.service.start(table.id, interaction.user.id)
+        await self._begin(interaction, result, on_table_message=False)
 
     async def _rematch(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None

@@ -13,6 +13,7 @@ SELECT_TEMPLATE = r"cbs:v1:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
 JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
 HAND, REMATCH = "hand", "rematch"
 ACT, AUTO, FINISH, FINISH_OK = "act", "auto", "finish", "finish_ok"
+NEW, NEW_OK = "new", "new_ok"
 # Selects
 ADD_CPU, MOVE = "cpu", "move"
 

@@ -340,6 +340,16 @@ def hand_view(
                     style=discord.ButtonStyle.secondary,
                 )
             )
+        if only_human(table, seat):
+            view.add_item(
+                TableButton(
+                    table.id,
+                    table.action_count,
+                    ids.NEW,
+                    label=t("button.new_game", locale),
+                    style=discord.ButtonStyle.danger,
+                )
+            )
     elif table.status == "finished":
         view.add_item(
             TableButton(
@@ -352,6 +362,28 @@ def hand_view(
         )
     else:
         return None
+    return view
+
+
+def only_human(table: TableInfo, seat: SeatInfo) -> bool:
+    """True when `seat` is the table's only human player (a new game then bothers nobody)."""
+    return seat.is_human and all(s.seat == seat.seat or s.user_id is None for s in table.seats)
+
+
+def new_game_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
+    """The one confirmation of "New game" in the middle of a game."""
+    from bot.discord.components import TableButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        TableButton(
+            table.id,
+            table.action_count,
+            ids.NEW_OK,
+            label=t("button.confirm_new", locale),
+            style=discord.ButtonStyle.danger,
+        )
+    )
     return view
 
 

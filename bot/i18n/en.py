@@ -81,6 +81,7 @@ MESSAGES: dict[str, str] = {
     "button.rematch": "Rematch",
     "button.new_game": "New game",
     "button.confirm": "Yes, show the result",
+    "button.confirm_new": "Yes, start a new game",
     "button.auto_on": "Auto: off",
     "button.auto_off": "Auto: on",
     "button.finish": "See the result",
@@ -93,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "hand.auto_now_on": "Auto is now on.",
     "hand.auto_now_off": "Auto is now off.",
     "hand.finish_confirm": "Flip every remaining card now and show the result? The outcome is the same as flipping by hand.",
+    "hand.new_confirm": "Abandon this game and start a new one? The first player changes.",
     "hand.move_done": "Done: {move}",
     # --- result
     "result.title": "{game}: result",

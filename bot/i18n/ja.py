@@ -81,6 +81,7 @@ MESSAGES: dict[str, str] = {
     "button.rematch": "もう一局",
     "button.new_game": "新しい対局",
     "button.confirm": "はい、結果を見る",
+    "button.confirm_new": "はい、新しい対局を始める",
     "button.auto_on": "自動: オフ",
     "button.auto_off": "自動: オン",
     "button.finish": "結果を見る",
@@ -93,6 +94,7 @@ MESSAGES: dict[str, str] = {
     "hand.auto_now_on": "自動をオンにしました。",
     "hand.auto_now_off": "自動をオフにしました。",
     "hand.finish_confirm": "残りの札をすべて一瞬でめくって結果を表示しますか？ 手でめくった場合と同じ結果になります。",
+    "hand.new_confirm": "この対局をやめて新しい対局を始めますか？ 先手は交代します。",
     "hand.move_done": "{move} を指しました",
     # --- result
     "result.title": "{game}：結果",

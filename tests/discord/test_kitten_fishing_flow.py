@@ -248,3 +248,31 @@ async def test_the_real_renderer_draws_the_table_and_the_hand(make_harness: Make
     for png in (table_png, hand_png):
         assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
     assert rec.message(table_message)["attachments"][0]["filename"] == "table.png"
+
+
+async def test_new_game_in_the_middle_asks_once_and_alternates_the_first_player(
+    harness: Harness,
+) -> None:
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    table_message = lobby.response.message_id or 0
+    await press(harness, ALICE, table_message, "cpu", values=["easy"])
+    await press(harness, ALICE, table_message, "start")
+    alice_dm = int(rec.last_dm(ALICE)["id"])
+    await press(harness, ALICE, alice_dm, "act:0")
+
+    ask = await press(harness, ALICE, alice_dm, "new")
+    assert ask.response.ephemeral and "start a new one?" in ask.response.text
+    assert (await harness.client.service.load(1)).status == "active"  # nothing happens before "yes"
+    done = await press(harness, ALICE, ask.response.message_id or 0, "new_ok")
+    old = rec.message(table_message)
+    assert (
+        old["embeds"][0]["description"] == "This table was abandoned by Alice."
+        and not old["components"]
+    )
+    new_table = [c for c in posts(done.calls) if c.embeds]
+    assert len(new_table) == 1 and "This game the opponent flips first." in new_table[0].text
+    fresh = await harness.client.service.load(2)
+    assert fresh.status == "active" and fresh.options == {"first": 1}
+    assert [s.cpu_level for s in fresh.seats] == [None, "easy"]
+    assert fresh.to_act == (0,)  # the kitten already flipped; Alice to play

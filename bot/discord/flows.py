@@ -230,6 +230,11 @@ class Flows:
     ) -> None:
         table = await self.service.add_cpu(table_id, interaction.user.id, arg or "normal")
         await self._lobby_changed(interaction, table)
+        if not interaction.response.is_done():  # the click was on an older copy of the lobby
+            locale = await self.desk.user_locale(interaction)
+            seat = table.seats[-1].seat
+            cpu = present.seat_names(table, locale)[seat]
+            await self.reply(interaction, t("lobby.cpu_added", locale, cpu=cpu, seat=seat + 1))
 
     async def _start(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None

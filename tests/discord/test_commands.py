@@ -193,3 +193,30 @@ async def test_the_creator_sets_the_turn_timer_and_policy(harness: Harness) -> N
     assert refused.ephemeral_text() == "卓の作成者だけが行えます。"
     too_short = await harness.slash(ALICE, "game settings", timer=1)
     assert too_short.ephemeral_text() == "That value is out of range."  # the service checks too
+
+
+async def test_lobby_commands_confirm_privately_and_update_the_lobby_message(
+    harness: Harness,
+) -> None:
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    message = lobby.response.message_id or 0
+    joined = await harness.slash(HANA, "game join", user_locale="ja")
+    assert joined.ephemeral_text() == "席 2 に着きました。"
+    assert "2. 花子" in edits_of(joined.calls, message)[0].text
+    left = await harness.slash(HANA, "game leave")
+    assert left.ephemeral_text() == "卓を離れました。"
+    assert "2. (empty)" in rec.message(message)["embeds"][0]["fields"][0]["value"]
+    # a click on an older copy of the lobby (after /game status re-posted it) still answers
+    status = await harness.slash(ALICE, "game status")
+    added = await harness.click(
+        ALICE,
+        message,
+        next(c for c in lobby.response.custom_ids if c.endswith(":cpu")),
+        values=["hard"],
+    )
+    assert added.ephemeral_text() == "Added Kitten at seat 2."
+    assert (
+        "2. Kitten (CPU, hard)"
+        in rec.message(status.response.message_id or 0)["embeds"][0]["fields"][0]["value"]
+    )

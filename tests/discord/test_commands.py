@@ -209,12 +209,7 @@ async def test_lobby_commands_confirm_privately_and_update_the_lobby_message(
     assert "2. (empty)" in rec.message(message)["embeds"][0]["fields"][0]["value"]
     # a click on an older copy of the lobby (after /game status re-posted it) still answers
     status = await harness.slash(ALICE, "game status")
-    added = await harness.click(
-        ALICE,
-        message,
-        next(c for c in lobby.response.custom_ids if c.endswith(":cpu")),
-        values=["hard"],
-    )
+    added = await press(harness, ALICE, message, "cpu", values=["hard"])
     assert added.ephemeral_text() == "Added Kitten at seat 2."
     assert (
         "2. Kitten (CPU, hard)"

@@ -3,7 +3,8 @@
 Each round every seat picks 1, 2 or 3 at the same time (sealed: a view shows only whether the
 others have picked). When all have picked, the highest number picked by exactly one seat scores
 a point for that seat. First to 3 points wins; after 6 rounds the most points win (a tie: no
-winner). Registered under a test id so the tables service is exercised on a general game.
+winner). Registered under a test id, only while a tables test runs (tests/tables/conftest.py),
+so the tables service is exercised on a general game without the game leaking elsewhere.
 """
 
 from __future__ import annotations
@@ -11,15 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, IllegalAction, register, resolve_options
-from engines.cpu import RandomLegal, register_cpu
+import pytest
+
+import engines.base
+import engines.cpu
+from engines.base import Action, Event, Game, IllegalAction, game_class, resolve_options
+from engines.cpu import RandomLegal
 
 GAME_ID = "test-secret-numbers"
 TARGET = 3
 ROUNDS = 6
 
 
-@register
 class SecretNumbers(Game):
     """Sealed picks, several seats to act at once, no instant finish."""
 
@@ -124,4 +128,8 @@ class SecretNumbers(Game):
         return game
 
 
-register_cpu(GAME_ID, lambda level: RandomLegal())
+def install(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the game and its CPU until the test ends (monkeypatch undoes it)."""
+    game_class("kitten-fishing")  # load the built-in games first
+    monkeypatch.setitem(engines.base._REGISTRY, GAME_ID, SecretNumbers)
+    monkeypatch.setitem(engines.cpu._FACTORIES, GAME_ID, lambda level: RandomLegal())

@@ -50,8 +50,15 @@ class Flows:
             yield
         except (TableError, GameError) as exc:
             locale = await self._safe_locale(interaction)
-            await self.reply(interaction, self.error_message(exc, locale))
+            try:
+                await self.reply(interaction, self.error_message(exc, locale))
+            except discord.HTTPException:
+                log.warning("could not answer %s on table %s", exc.code, table_id, exc_info=True)
         except Exception:
+            if table_id is None:
+                with contextlib.suppress(Exception):
+                    table = await self.service.active_table(interaction.channel_id or 0)
+                    table_id = table.id if table else None
             log.exception(
                 "unexpected error on table %s (interaction %s by user %s)",
                 table_id,

@@ -844,6 +844,18 @@ class Harness:
             out["focused"] = True
         return out
 
+    async def clicks_at_once(self, clicks: list[tuple[FakeUser, int, str]]) -> Exchange:
+        """Deliver several button clicks before handling any of them (a race between players)."""
+        self.recorder.activate()
+        mark = len(self.recorder.calls)
+        before = asyncio.all_tasks()
+        for user, message_id, custom_id in clicks:
+            self.client._connection.parse_interaction_create(
+                self._click_payload(user, message_id, custom_id, None, None)
+            )
+        await self.settle(before)
+        return Exchange(self.recorder.since(mark))
+
     async def click(
         self,
         user: FakeUser,
@@ -854,6 +866,18 @@ class Harness:
         user_locale: str | None = None,
     ) -> Exchange:
         """Press a component of a stored message (a button, or a select with `values`)."""
+        return await self._dispatch(
+            self._click_payload(user, message_id, custom_id, values, user_locale)
+        )
+
+    def _click_payload(
+        self,
+        user: FakeUser,
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None,
+        user_locale: str | None,
+    ) -> dict[str, Any]:
         message = self.recorder.message(message_id)
         assert custom_id in list(custom_ids(message["components"])), (
             f"{custom_id} is not on message {message_id}"
@@ -865,7 +889,7 @@ class Harness:
         if values is not None:
             payload["data"]["values"] = values
         self.recorder.adapter.originals[payload["token"]] = message_id
-        return await self._dispatch(payload)
+        return payload
 
 
 def find_id(message: dict[str, Any], action: str) -> str:

@@ -68,3 +68,20 @@ async def test_buttons_sent_before_a_restart_work_after_it(make_harness: MakeHar
     )
     assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
     assert second.recorder.last_dm(HANA)["embeds"][0]["description"].endswith("It is your turn.")
+
+
+async def test_two_clicks_racing_apply_one_move(harness: Harness) -> None:
+    rec = harness.recorder
+    await two_player_table(harness)
+    alice_dm = rec.last_dm(ALICE)
+    hand = await harness.slash(ALICE, "game hand")
+    ephemeral = rec.message(hand.response.message_id or 0)
+    flip_dm = find_id(alice_dm, "act:0")
+    flip_ephemeral = find_id(ephemeral, "act:0")
+    assert flip_dm == flip_ephemeral  # the same table, version and move on two messages
+    race = await harness.clicks_at_once(
+        [(ALICE, int(alice_dm["id"]), flip_dm), (ALICE, int(ephemeral["id"]), flip_ephemeral)]
+    )
+    assert (await harness.client.service.load(1)).action_count == 1
+    assert race.ephemeral_text().startswith("This view is out of date")
+    assert len(posts(race.calls)) == 1  # one ping for 花子, not two

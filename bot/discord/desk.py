@@ -55,6 +55,8 @@ class Desk:
         self.logs: dict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.auto_tasks: dict[int, asyncio.Task[None]] = {}
+        self.published: dict[int, int] = {}
+        """The newest table version put on screen, per table (in this process)."""
         self._dm_channels: dict[int, int] = {}
         self.seen_locales: dict[int, str] = {}
         """Each user's language as their last interaction showed it (DMs have no interaction)."""
@@ -146,6 +148,11 @@ class Desk:
         """
         table = result.table
         async with self.locks[table.id]:
+            if table.version < self.published.get(table.id, -1):
+                # a later change was published first (two moves finished out of order): showing
+                # this one would put an older table back on screen
+                return
+            self.published[table.id] = table.version
             locale = await self.table_locale(table)
             self.note(table, result, locale, notice)
             await self.update_table_message(

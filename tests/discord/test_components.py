@@ -85,3 +85,19 @@ async def test_two_clicks_racing_apply_one_move(harness: Harness) -> None:
     assert (await harness.client.service.load(1)).action_count == 1
     assert race.ephemeral_text().startswith("This view is out of date")
     assert len(posts(race.calls)) == 1  # one ping for 花子, not two
+
+
+async def test_an_older_result_published_late_does_not_roll_the_table_back(
+    harness: Harness,
+) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    service, desk = harness.client.service, harness.client.desk
+    first = await service.act(1, ALICE.id, {"type": "flip"})
+    second = await service.act(1, HANA.id, {"type": "flip"})
+    mark = len(rec.calls)
+    await desk.publish(second)
+    await desk.publish(first)  # finished later, but it is older
+    edits = edits_of(rec.since(mark), table_message)
+    assert len(edits) == 1 and "Alice to play" in edits[0].text
+    assert "Alice to play" in rec.message(table_message)["embeds"][0]["fields"][0]["value"]

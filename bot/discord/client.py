@@ -17,6 +17,7 @@ from bot.discord.flows import Flows
 from bot.discord.images import Images
 from bot.discord.timers import Timers
 from bot.i18n import t
+from bot.store import Database
 from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class CardBot(commands.Bot):
         self,
         service: TableService,
         *,
+        database: Database | None = None,
         images: Images | None = None,
         default_locale: str = "ja",
         dev_guild_id: int | None = None,
@@ -58,6 +60,7 @@ class CardBot(commands.Bot):
         intents.guilds = True  # channels and threads; no privileged intent is needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.service = service
+        self.database = database
         self.desk = Desk(
             self, service, images or Images(), default_locale=default_locale, auto_delay=auto_delay
         )
@@ -83,6 +86,10 @@ class CardBot(commands.Bot):
                 await self.tree.sync()
         if self.run_timers:
             self.timers.start()
+        if self.database is not None:
+            resumed = await self.timers.resume_auto(self.database)
+            if resumed:
+                log.info("auto-play resumed on tables %s", resumed)
         if self.application_id is not None:
             print(f"Invite cardbot to a server: {invite_url(self.application_id)}", flush=True)
 
@@ -125,6 +132,7 @@ def build_bot(settings: Any, database: Any) -> CardBot:
     service = TableService(database, settings)
     return CardBot(
         service,
+        database=database,
         default_locale=settings.default_locale,
         dev_guild_id=settings.dev_guild_id,
     )

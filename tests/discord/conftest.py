@@ -91,6 +91,7 @@ async def make_harness(
         harness = await Harness.start(
             lambda: CardBot(
                 service,
+                database=database,
                 images=Images(render),
                 default_locale=settings.default_locale,
                 run_timers=False,

@@ -93,3 +93,18 @@ async def test_a_lobby_that_never_starts_expires(harness: Harness, clock: Clock)
     assert closed["embeds"][0]["description"] == "This lobby expired before it started."
     assert closed["components"] == []
     assert (await harness.client.service.active_table(810000000000000001)) is None
+
+
+async def test_auto_play_resumes_after_a_restart(make_harness: MakeHarness) -> None:
+    first = await make_harness()
+    await two_player_table(first)
+    service = first.client.service
+    await service.set_auto(1, ALICE.id, True)  # the bot stops before its auto loop ran
+    await first.close()
+
+    rec = first.recorder
+    mark = len(rec.calls)
+    second = await make_harness(rec)
+    await second.settle()
+    assert (await service.load(1)).to_act == (1,)  # Alice's flip was played for her
+    assert posts(rec.since(mark))[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."

@@ -108,3 +108,20 @@ async def test_auto_play_resumes_after_a_restart(make_harness: MakeHarness) -> N
     await second.settle()
     assert (await service.load(1)).to_act == (1,)  # Alice's flip was played for her
     assert posts(rec.since(mark))[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+
+
+async def test_a_player_with_closed_dms_is_reminded_by_a_mention(
+    harness: Harness, clock: Clock
+) -> None:
+    rec = harness.recorder
+    await two_player_table(harness)
+    await harness.client.service.set_dm_closed(HANA.id, True)
+    await flip_from_dm(harness, ALICE)
+    clock.now += timedelta(minutes=55)
+    mark = len(rec.calls)
+    await harness.client.timers.tick(clock.now)
+    said = posts(rec.since(mark))
+    assert len(said) == 1
+    assert said[0].content.startswith(f"<@{HANA.id}>, your turn at Kitten Fishing runs out <t:")
+    assert said[0].allowed_mentions == {"users": [HANA.id], "replied_user": True, "parse": []}
+    assert not rec.dm_messages(HANA)

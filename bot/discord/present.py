@@ -159,9 +159,11 @@ def table_embed(
         colour=colour,
     )
     if table.status == "active":
-        embed.add_field(
-            name=t("table.turn", locale), value=_turn_text(table, names, locale), inline=True
-        )
+        turn = _turn_text(table, names, locale)
+        if table.deadline is not None and table.to_act:
+            when = discord.utils.format_dt(table.deadline, "R")
+            turn += "\n" + t("table.deadline", locale, when=when)
+        embed.add_field(name=t("table.turn", locale), value=turn, inline=True)
     if view is not None:
         counts = game.counts(view, names, locale)
         row = game.table_line(view, locale)
@@ -172,8 +174,6 @@ def table_embed(
     if view is not None and "moves" in view:
         footer = t("table.moves", locale, moves=view["moves"]) + " · " + footer
     embed.set_footer(text=footer)
-    if table.deadline is not None and table.status == "active":
-        embed.timestamp = table.deadline
     if image:
         embed.set_image(url=f"attachment://{TABLE_IMAGE}")
     return embed

@@ -1,12 +1,11 @@
-"""Fixtures of the bot-layer tests: a migrated SQLite file, the real service, an offline bot."""
+"""Fixtures of the bot-layer tests: the real service on the root conftest's `database` (a migrated
+SQLite file, and PostgreSQL when CARDBOT_TEST_POSTGRES_URL is set), and offline bots on it."""
 
 from __future__ import annotations
 
 import struct
 import zlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +14,8 @@ from bot.discord.client import CardBot
 from bot.discord.images import Images
 from bot.settings import Settings
 from bot.store import Database
-from bot.store.models import utcnow
 from bot.tables.service import TableService
+from tests.conftest import FakeClock
 from tests.discord.harness import Harness, Recorder
 
 
@@ -39,11 +38,11 @@ def tiny_png(
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings() -> Settings:
     """Settings of a test bot: English channel messages unless a guild says otherwise."""
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'cardbot.db'}",
+        database_url="sqlite+aiosqlite:///unused.db",  # the `database` fixture decides
         default_locale="en",
         turn_timer_seconds=3600,
         reminder_before_seconds=600,
@@ -51,29 +50,8 @@ def settings(tmp_path: Path) -> Settings:
     )
 
 
-@pytest.fixture
-async def database(settings: Settings) -> AsyncIterator[Database]:
-    """A migrated SQLite file (the bot's own schema, through Alembic)."""
-    db = Database(settings.database_url)
-    await db.upgrade()
-    yield db
-    await db.dispose()
-
-
-class Clock:
-    """A settable clock for the service (timers), starting now."""
-
-    def __init__(self) -> None:
-        self.now = utcnow()
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """The service's clock."""
-    return Clock()
+Clock = FakeClock
+"""The service's clock (the root conftest's `clock` fixture), moved by hand in timer tests."""
 
 
 MakeHarness = Callable[..., Awaitable[Harness]]

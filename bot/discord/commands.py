@@ -153,8 +153,9 @@ LOCALE_CHOICES = [
 ]
 
 
+@app_commands.guild_only()
 class GameGroup(app_commands.Group):
-    """`/game ...`."""
+    """`/game ...` (in servers: a table belongs to a channel that several people see)."""
 
     def __init__(self, flows: Flows) -> None:
         super().__init__(name="game", description=L("cmd.game"))
@@ -249,6 +250,7 @@ def build_play_command(flows: Flows) -> app_commands.Command[Any, ..., None]:
     """`/play move:<autocomplete>`: the caller's legal moves, in their language."""
 
     @app_commands.command(name="play", description=L("cmd.play"))
+    @app_commands.guild_only()
     @app_commands.describe(move=L("cmd.play.move"))
     async def play(interaction: discord.Interaction[Any], move: str) -> None:
         async with flows.guard(interaction):

@@ -53,6 +53,7 @@ async def test_commands_are_described_in_japanese_for_discord(harness: Harness) 
     assert first["autocomplete"] is True and first["description_localizations"]["ja"] == "先手"
     play = next(cmd for cmd in sync.payload if cmd["name"] == "play")
     assert play["options"][0]["autocomplete"] is True
+    assert game["contexts"] == [0] and play["contexts"] == [0]  # servers only, not DMs
 
 
 async def test_option_choices_come_from_the_registry_in_the_users_language(

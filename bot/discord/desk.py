@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -30,7 +30,6 @@ log = logging.getLogger(__name__)
 
 TABLE, PING, HAND = "table", "ping", "hand"
 LOG_LINES = 6
-DM_CLOSED_CODES = (50007,)
 
 
 class Desk:
@@ -155,16 +154,31 @@ class Desk:
             self.published[table.id] = table.version
             locale = await self.table_locale(table)
             self.note(table, result, locale, notice)
-            await self.update_table_message(
-                table, result.public_view, locale, interaction=interaction, new=new_message
+            # Each step on its own: a refused edit must not cost the players their ping or DM.
+            await self._attempt(
+                table,
+                "table message",
+                self.update_table_message(
+                    table, result.public_view, locale, interaction=interaction, new=new_message
+                ),
             )
-            await self._delete_ping(table)
+            await self._attempt(table, "ping deletion", self._delete_ping(table))
             if table.status == "active":
                 waiting = [uid for uid in self._waiting_humans(table) if uid != actor_id]
                 closed_now = await self._dm_hands(table, result, waiting, locale)
-                await self._ping(table, waiting, locale, closed_now)
+                await self._attempt(
+                    table, "turn ping", self._ping(table, waiting, locale, closed_now)
+                )
         if result.auto_pending:
             self.ensure_auto(table.id)
+
+    @staticmethod
+    async def _attempt(table: TableInfo, what: str, work: Awaitable[Any]) -> None:
+        """Run one publishing step; Discord refusing it is logged, not raised."""
+        try:
+            await work
+        except discord.HTTPException:
+            log.warning("table %s: %s failed", table.id, what, exc_info=True)
 
     async def update_table_message(
         self,
@@ -324,7 +338,11 @@ class Desk:
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
     ) -> bool:
-        """DM a user; on 403/50007 mark them DM-closed and say so once in the channel."""
+        """DM a user; on 403/50007 mark them DM-closed and say so once in the channel.
+
+        Returns False only when the user's DMs turned out to be closed; another failure is
+        logged and the user is tried again next time.
+        """
         try:
             channel = await self._dm_channel(user_id)
             kwargs: dict[str, Any] = {"content": content, "embed": embed}
@@ -339,11 +357,18 @@ class Desk:
             seat = table.seat_of(user_id)
             name = seat.name if seat else f"<@{user_id}>"
             notice = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await notice.send(
-                t("table.dm_closed_notice", locale, name=name),
-                allowed_mentions=discord.AllowedMentions.none(),
+            await self._attempt(
+                table,
+                "DM-closed notice",
+                notice.send(
+                    t("table.dm_closed_notice", locale, name=name),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                ),
             )
             return False
+        except discord.HTTPException:
+            log.warning("table %s: DM to user %s failed", table.id, user_id, exc_info=True)
+            return True
         await self.service.set_message_ref(
             table.id, HAND, message.channel.id, message.id, user_id=user_id
         )

@@ -231,6 +231,18 @@ class Recorder:
         }
         self.adapter = _RecordingWebhookAdapter(self)
         self.invalid_token = False
+        self.failures: dict[tuple[str, str], tuple[int, int, str]] = {}
+
+    def fail(
+        self,
+        method: str,
+        path: str,
+        status: int = 403,
+        code: int = 50013,
+        message: str = "Missing Permissions",
+    ) -> None:
+        """Make Discord refuse one REST request from now on (status and JSON error code)."""
+        self.failures[(method, path)] = (status, code, message)
 
     # -- installing ------------------------------------------------------------------------
 
@@ -296,6 +308,13 @@ class Recorder:
         return call.result
 
     def _answer(self, method: str, path: str, payload: Any, files: list[SentFile]) -> Any:
+        failure = self.failures.get((method, path))
+        if failure is not None:
+            status, code, message = failure
+            kind = {403: discord.Forbidden, 404: discord.NotFound}.get(
+                status, discord.HTTPException
+            )
+            raise kind(_FakeResponse(status, message), {"code": code, "message": message})
         if self.invalid_token and path == "/users/@me":
             raise discord.HTTPException(
                 _FakeResponse(401, "Unauthorized"), {"code": 0, "message": "401: Unauthorized"}

@@ -101,3 +101,26 @@ async def test_an_older_result_published_late_does_not_roll_the_table_back(
     edits = edits_of(rec.since(mark), table_message)
     assert len(edits) == 1 and "Alice to play" in edits[0].text
     assert "Alice to play" in rec.message(table_message)["embeds"][0]["fields"][0]["value"]
+
+
+async def test_a_refused_table_edit_does_not_cost_the_ping_or_the_dm(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    rec.fail("PATCH", f"/channels/{CHANNEL_ID}/messages/{table_message}")  # permissions removed
+    flip = await flip_from_dm(harness, ALICE)
+    assert not flip.ephemeral_text()  # Alice's move went through
+    assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert rec.last_dm(HANA)["embeds"][0]["description"].endswith("あなたの番です。")
+
+
+async def test_a_deleted_table_message_is_posted_again(harness: Harness) -> None:
+    rec = harness.recorder
+    table_message = await two_player_table(harness)
+    rec.fail(
+        "PATCH", f"/channels/{CHANNEL_ID}/messages/{table_message}", 404, 10008, "Unknown Message"
+    )
+    flip = await flip_from_dm(harness, ALICE)
+    reposted = [c for c in posts(flip.calls) if c.embeds]
+    assert len(reposted) == 1 and "Alice flipped" in reposted[0].text
+    ref = await harness.client.service.get_message_ref(1, "table")
+    assert ref is not None and ref.message_id == reposted[0].message_id

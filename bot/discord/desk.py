@@ -171,6 +171,14 @@ class Desk:
                 )
         if result.auto_pending:
             self.ensure_auto(table.id)
+        if not table.is_open:
+            self.forget(table.id)
+
+    def forget(self, table_id: int) -> None:
+        """Drop what this process kept about a table that is over (its log, lock, version)."""
+        self.logs.pop(table_id, None)
+        self.locks.pop(table_id, None)
+        self.published.pop(table_id, None)
 
     @staticmethod
     async def _attempt(table: TableInfo, what: str, work: Awaitable[Any]) -> None:
@@ -390,8 +398,9 @@ class Desk:
             await self.show(table, present.closed_embed(table, text, locale), None)
             await self._delete_ping(table)
         task = self.auto_tasks.pop(table.id, None)
-        if task is not None:
+        if task is not None and task is not asyncio.current_task():
             task.cancel()
+        self.forget(table.id)
 
     # ------------------------------------------------------------------ auto-play
 

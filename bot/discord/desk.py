@@ -175,10 +175,10 @@ class Desk:
             self.forget(table.id)
 
     def forget(self, table_id: int) -> None:
-        """Drop what this process kept about a table that is over (its log, lock, version)."""
+        """Drop the log and lock of a table that is over (the published version stays: a late,
+        older result must still not bring the table back)."""
         self.logs.pop(table_id, None)
         self.locks.pop(table_id, None)
-        self.published.pop(table_id, None)
 
     @staticmethod
     async def _attempt(table: TableInfo, what: str, work: Awaitable[Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 import pytest
@@ -505,3 +506,48 @@ async def test_record_matches_the_records_contract(service: TableService) -> Non
         "actions": [{"seat": 0, "type": "flip"}, {"seat": 1, "type": "flip"}],
     }
     assert game_class(record["game"]).id == KF
+
+
+async def test_snapshot_is_the_replay_of_the_log_with_decisions_and_timeouts(
+    service: TableService, database: Database, clock
+) -> None:
+    users = [ALICE, BOB, CAROL]
+    for seed in range(8):
+        rng = random.Random(seed)
+        seats = rng.choice((2, 3, 4))
+        humans = rng.randrange(1, min(seats, 3) + 1)
+        info = await service.open_lobby(
+            GUILD, 7000 + seed, SN, None, ALICE, "Alice", seats, seed=seed
+        )
+        for user in users[1:humans]:
+            await service.join(info.id, user, str(user))
+        for _ in range(seats - humans):
+            await service.add_cpu(info.id, ALICE, rng.choice(("easy", "normal", "hard")))
+        await service.set_table_settings(
+            info.id, ALICE, expiry_policy=rng.choice(("cpu_turn", "cpu_seat"))
+        )
+        result = await service.start(info.id, ALICE)
+        versions = [result.table.version]
+        for _ in range(40):
+            table = result.table
+            if table.status != "active":
+                break
+            move = rng.random()
+            if move < 0.8 and table.waiting_user_ids:
+                user = rng.choice(table.waiting_user_ids)
+                result = await service.act(
+                    info.id, user, {"type": "pick", "number": rng.choice((1, 2, 3))}
+                )
+            elif move < 0.9:
+                clock.now = table.deadline
+                [expiry] = await service.expire_overdue()
+                result = expiry.result
+            else:
+                with pytest.raises(TableError) as err:
+                    await service.act(info.id, ALICE, {"type": "pick", "number": 4})
+                assert err.value.code in ("illegal_action", "not_your_turn", "seat_taken_over")
+                result = await service.advance(info.id, limit=2)
+            versions.append(result.table.version)
+            await assert_snapshot_is_replay(service, database, info.id)
+        # every write is exactly one version step
+        assert all(b - a in (0, 1) for a, b in itertools.pairwise(versions))

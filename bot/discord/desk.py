@@ -394,6 +394,7 @@ class Desk:
     async def close_table(self, table: TableInfo, text: str) -> None:
         """A table ended without a result: its message says why, its ping goes."""
         async with self.locks[table.id]:
+            self.published[table.id] = max(table.version, self.published.get(table.id, -1))
             locale = await self.table_locale(table)
             await self.show(table, present.closed_embed(table, text, locale), None)
             await self._delete_ping(table)

@@ -77,6 +77,7 @@ class GamePresenter:
     ) -> str | None:
         """The events of one action as one sentence ("the kitten flipped 7♥ and fished 4 cards")."""
         phrases: list[str] = []
+        generic = False
         shown = [e for e in events if e.get("type") != "game_over"]
         for i, event in enumerate(shown):
             key = f"event.{self.game_id}.{event.get('type')}"
@@ -84,12 +85,14 @@ class GamePresenter:
             if continued:
                 key += ".cont"
             if not has(key, locale):
-                key = "event.generic"
+                key, generic = "event.generic", True
             params = {k: _word(k, v, locale) for k, v in event.items() if k not in ("type", "seat")}
             phrases.append(
                 t(key, locale, name=name_of(event.get("seat")), type=event.get("type"), **params)
             )
-        return t("log.join", locale).join(phrases) if phrases else None
+        # the game's own phrases read as one sentence; generic ones ("Alice: picked") do not
+        joiner = " · " if generic else t("log.join", locale)
+        return joiner.join(phrases) if phrases else None
 
 
 def _word(key: str, value: Any, locale: str) -> str:

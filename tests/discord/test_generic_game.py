@@ -1,0 +1,59 @@
+"""The core knows no game: a game with decisions and simultaneous turns plays through it too.
+
+Uses the tables tests' "secret numbers" game (sealed picks of 1, 2 or 3, every seat to act at
+once, no instant finish, no presenter of its own), registered only for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.conftest import MakeHarness
+from tests.discord.harness import ALICE, HANA, find_id
+from tests.discord.scenes import posts, press
+from tests.tables import secret_numbers
+
+
+@pytest.fixture
+async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch):
+    """A bot built while the test game is registered (its commands list it)."""
+    secret_numbers.install(monkeypatch)
+    return await make_harness()
+
+
+async def test_a_game_with_choices_and_simultaneous_turns(harness) -> None:
+    rec = harness.recorder
+    choices = await harness.autocomplete(ALICE, "game new", "first", game=secret_numbers.GAME_ID)
+    assert choices.choices() == []  # this game has no options
+    lobby = await harness.slash(ALICE, "game new", game=secret_numbers.GAME_ID, seats=2)
+    table_message = lobby.response.message_id or 0
+    assert lobby.response.embeds[0]["title"] == "Secret Numbers: waiting for players"
+    await press(harness, HANA, table_message, "join")
+    started = await press(harness, ALICE, table_message, "start")
+
+    # both seats are to act: one ping mentions both, both get their controls by DM
+    ping = posts(started.calls)[-1]
+    assert ping.content.splitlines() == [
+        f"<@{ALICE.id}>, your turn at Secret Numbers.",
+        f"<@{HANA.id}>, your turn at Secret Numbers.",
+    ]
+    assert ping.allowed_mentions["users"] == [ALICE.id, HANA.id]
+    alice_dm = rec.last_dm(ALICE)
+    labels = [b["label"] for row in alice_dm["components"] for b in row["components"]]
+    assert labels == ["pick 1", "pick 2", "pick 3", "Auto: off"]  # no "See the result" here
+    hana_first_dm = rec.last_dm(HANA)
+
+    moves = await harness.autocomplete(HANA, "play", "move", user_locale="en-US")
+    assert [c["name"] for c in moves.choices()] == ["pick 1", "pick 2", "pick 3"]
+
+    await press(harness, ALICE, int(alice_dm["id"]), "act:1")  # Alice picks 2
+    assert (await harness.client.service.legal_actions(1, ALICE.id)) == []
+    # 花子's earlier controls showed the game before Alice's pick; she has fresh ones
+    fresh = rec.last_dm(HANA)
+    assert fresh["id"] != hana_first_dm["id"]
+    stale = await press(harness, HANA, int(hana_first_dm["id"]), "act:0")
+    assert stale.ephemeral_text().startswith("この表示は古くなっています")
+    await harness.click(HANA, int(fresh["id"]), find_id(fresh, "act:2"))  # 花子 picks 3
+    table = await harness.client.service.load(1)
+    assert table.action_count == 2 and table.to_act == (0, 1)  # the next round
+    assert rec.message(table_message)["embeds"][0]["title"] == "Secret Numbers · table 1"

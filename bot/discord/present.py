@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord import ids
+from bot.discord.components import TableButton, TableSelect
 from bot.discord.games import presenter
 from bot.i18n import cpu_name, game_name, t
 from bot.tables.results import SeatInfo, TableInfo
@@ -101,8 +102,6 @@ def lobby_embed(table: TableInfo, locale: str) -> discord.Embed:
 
 def lobby_view(table: TableInfo, locale: str) -> discord.ui.View:
     """Join / Leave / Start / Cancel buttons and the Add CPU level select."""
-    from bot.discord.components import TableButton, TableSelect
-
     view = discord.ui.View(timeout=None)
     styles = {
         ids.JOIN: discord.ButtonStyle.success,
@@ -207,8 +206,6 @@ def result_embed(
 
 def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
     """ "Show my hand" while playing, "Rematch" once finished, nothing when closed."""
-    from bot.discord.components import TableButton
-
     view = discord.ui.View(timeout=None)
     if table.status == "active":
         view.add_item(
@@ -296,8 +293,6 @@ def hand_view(
     table: TableInfo, seat: SeatInfo, legal: Sequence[Mapping[str, Any]], locale: str
 ) -> discord.ui.View | None:
     """The controls: one button per legal move (a select when there are many), Auto, See the result."""
-    from bot.discord.components import TableButton, TableSelect
-
     view = discord.ui.View(timeout=None)
     game = presenter(table.game)
     if table.status == "active":
@@ -372,8 +367,6 @@ def only_human(table: TableInfo, seat: SeatInfo) -> bool:
 
 def new_game_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
     """The one confirmation of "New game" in the middle of a game."""
-    from bot.discord.components import TableButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
@@ -389,8 +382,6 @@ def new_game_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
 
 def finish_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
     """The one confirmation of "See the result"."""
-    from bot.discord.components import TableButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(

@@ -36,7 +36,10 @@ def normalize_database_url(url: str) -> str:
 class Settings(BaseSettings):
     """Every setting of the bot; the environment wins over `.env`, `.env` over the defaults."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # env_ignore_empty: a line like `DEV_GUILD_ID=` (as in .env.example) means "not set"
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     database_url: str = Field(
         default=DEFAULT_DATABASE_URL,

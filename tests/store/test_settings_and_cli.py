@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -78,3 +79,16 @@ async def test_upgrade_runs_inside_a_running_loop(database_url: str) -> None:
     # The bot calls upgrade() from its event loop: no nested asyncio.run.
     async with Database(database_url) as db:
         assert await db.upgrade() == "0001"
+
+
+def test_the_env_example_file_loads_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`cp .env.example .env` must give a valid configuration (empty lines mean "not set")."""
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    (tmp_path / ".env").write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "FONT_PATH", "DEFAULT_LOCALE"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.discord_token is None and settings.dev_guild_id is None and settings.font_path is None
+    assert settings.database_url == "sqlite+aiosqlite:///./cardbot.db"
+    assert settings.default_locale == "ja" and settings.expiry_policy == "cpu_turn"

@@ -171,3 +171,28 @@ def test_plain_postgres_urls_get_asyncpg() -> None:
     assert db.url.startswith("postgresql+asyncpg://")
     assert db.dialect == "postgresql"
     assert db.masked_url == "postgresql+asyncpg://bot:***@db.example:5432/cardbot"
+
+
+async def test_downgrade_to_base_and_back(database_url: str) -> None:
+    from alembic import command
+
+    from bot.store import alembic_config
+
+    def downgrade(connection) -> None:
+        config = alembic_config(database_url)
+        config.attributes["connection"] = connection
+        command.downgrade(config, "base")
+
+    def table_names(connection) -> set[str]:
+        return set(inspect(connection).get_table_names()) - {"alembic_version"}
+
+    async with Database(database_url) as db:
+        await db.upgrade()
+        async with db.engine.begin() as conn:
+            await conn.run_sync(downgrade)
+        async with db.engine.connect() as conn:
+            assert await conn.run_sync(table_names) == set()
+        assert await db.current_revision() is None
+        assert await db.upgrade() == "0001"
+        async with db.engine.connect() as conn:
+            assert "tables" in await conn.run_sync(table_names)

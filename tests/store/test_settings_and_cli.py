@@ -81,7 +81,9 @@ async def test_upgrade_runs_inside_a_running_loop(database_url: str) -> None:
         assert await db.upgrade() == "0001"
 
 
-def test_the_env_example_file_loads_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_env_example_file_loads_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`cp .env.example .env` must give a valid configuration (empty lines mean "not set")."""
     example = Path(__file__).resolve().parents[2] / ".env.example"
     (tmp_path / ".env").write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
@@ -89,6 +91,10 @@ def test_the_env_example_file_loads_as_it_is(tmp_path: Path, monkeypatch: pytest
     for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "FONT_PATH", "DEFAULT_LOCALE"):
         monkeypatch.delenv(name, raising=False)
     settings = Settings()
-    assert settings.discord_token is None and settings.dev_guild_id is None and settings.font_path is None
+    assert (
+        settings.discord_token is None
+        and settings.dev_guild_id is None
+        and settings.font_path is None
+    )
     assert settings.database_url == "sqlite+aiosqlite:///./cardbot.db"
     assert settings.default_locale == "ja" and settings.expiry_policy == "cpu_turn"

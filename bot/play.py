@@ -18,8 +18,8 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.discord.games import presenter
-from bot.i18n import cpu_name, game_name, t
+from bot.discord.games import presenter, seat_names
+from bot.i18n import game_name, t
 from bot.settings import get_settings
 from bot.store.database import Database
 from bot.tables import ActResult, TableError, TableInfo, TableService
@@ -99,19 +99,6 @@ def plain(text: str) -> str:
     return re.sub(r"\*\*(.+?)\*\*", r"\1", text)
 
 
-def names_of(table: TableInfo, locale: str) -> list[str]:
-    """Seat names: the player's name, the game's CPU name for computer seats."""
-    cpus = [s for s in table.seats if s.is_cpu]
-    names = []
-    for seat in sorted(table.seats, key=lambda s: s.seat):
-        if seat.is_cpu:
-            base = cpu_name(table.game, locale)
-            names.append(base if len(cpus) == 1 else f"{base} {cpus.index(seat) + 1}")
-        else:
-            names.append(seat.name)
-    return names
-
-
 class TerminalGame:
     """One terminal session at one game's table."""
 
@@ -161,7 +148,7 @@ class TerminalGame:
     def show_start(self, result: ActResult) -> None:
         """Who goes first ("この対局は相手が先にめくります"), and what the CPUs already did."""
         view = result.view_for(self.my_seat(result.table)) or {}
-        names = names_of(result.table, self.locale)
+        names = seat_names(result.table, self.locale)
         cpu = [s.seat for s in result.table.seats if s.is_cpu]
         notice = self.presenter.start_notice(view, names, cpu, self.locale)
         self.out("")
@@ -180,7 +167,7 @@ class TerminalGame:
 
     def narrate(self, result: ActResult) -> None:
         """One line per action: the player's own in "you" words, the others' by name."""
-        names = names_of(result.table, self.locale)
+        names = seat_names(result.table, self.locale)
         mine = self.my_seat(result.table)
         for step in result.steps:
             events = list(step.events)
@@ -196,7 +183,7 @@ class TerminalGame:
 
     def show_table(self, table: TableInfo, view: Mapping[str, Any]) -> None:
         """The table as text: counts, what lies on the table, moves, whose turn."""
-        names = names_of(table, self.locale)
+        names = seat_names(table, self.locale)
         self.out("")
         self.out("─" * 60)
         for line in self.presenter.counts(view, names, self.locale):
@@ -210,7 +197,7 @@ class TerminalGame:
 
     def show_result(self, table: TableInfo, result: Mapping[str, Any]) -> None:
         """The result panel: who won, why, and the game's own fields."""
-        names = names_of(table, self.locale)
+        names = seat_names(table, self.locale)
         winners = self.presenter.winners(result)
         mine = self.my_seat(table)
         if not winners:

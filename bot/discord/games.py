@@ -11,10 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import card, cards, has, t
+from bot.i18n import card, cards, cpu_name, has, t
+from bot.tables.results import TableInfo
 
 LOW_STOCK = 5
 """Kitten Fishing: at or below this many cards a stock count is highlighted."""
+
+
+def seat_names(table: TableInfo, locale: str) -> list[str]:
+    """Display names by seat: users' names, the game's CPU name ("子猫") for computer seats."""
+    cpu_count = sum(1 for s in table.seats if s.is_cpu)
+    names = [
+        t("seat.label", locale, n=i + 1) for i in range(max(table.seat_count, len(table.seats)))
+    ]
+    number = 0
+    for seat in table.seats:
+        if seat.is_cpu:
+            number += 1
+            base = cpu_name(table.game, locale)
+            names[seat.seat] = base if cpu_count == 1 else f"{base} {number}"
+        else:
+            names[seat.seat] = seat.name
+    return names
 
 
 class GamePresenter:

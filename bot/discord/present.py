@@ -14,8 +14,8 @@ import discord
 
 from bot.discord import ids
 from bot.discord.components import TableButton, TableSelect
-from bot.discord.games import presenter
-from bot.i18n import cpu_name, game_name, t
+from bot.discord.games import presenter, seat_names
+from bot.i18n import game_name, t
 from bot.tables.results import SeatInfo, TableInfo
 from engines.base import game_class
 from engines.cpu import LEVELS
@@ -27,23 +27,6 @@ COLOUR_CLOSED = discord.Colour.dark_grey()
 MAX_BUTTON_MOVES = 4
 TABLE_IMAGE = "table.png"
 HAND_IMAGE = "hand.png"
-
-
-def seat_names(table: TableInfo, locale: str) -> list[str]:
-    """Display names by seat: users' names, the game's CPU name ("子猫") for computer seats."""
-    cpu_count = sum(1 for s in table.seats if s.is_cpu)
-    names = [
-        t("seat.label", locale, n=i + 1) for i in range(max(table.seat_count, len(table.seats)))
-    ]
-    number = 0
-    for seat in table.seats:
-        if seat.is_cpu:
-            number += 1
-            base = cpu_name(table.game, locale)
-            names[seat.seat] = base if cpu_count == 1 else f"{base} {number}"
-        else:
-            names[seat.seat] = seat.name
-    return names
 
 
 def cpu_seats(table: TableInfo) -> list[int]:

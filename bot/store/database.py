@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -10,7 +12,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -23,6 +25,20 @@ from bot.settings import normalize_database_url
 
 SQLITE_BUSY_TIMEOUT = 30.0
 """Seconds a SQLite writer waits for another one (the racing writer then sees the new version)."""
+MIGRATION_LOCK_KEY = 0x63617264626F74  # "cardbot": the PostgreSQL advisory lock of upgrades
+
+_migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _process_migration_lock() -> asyncio.Lock:
+    """One upgrade at a time in this process (per event loop: a Lock belongs to one loop)."""
+    loop = asyncio.get_running_loop()
+    lock = _migration_locks.get(loop)
+    if lock is None:
+        lock = _migration_locks[loop] = asyncio.Lock()
+    return lock
 
 
 def migrations_dir() -> Path:
@@ -89,10 +105,19 @@ class Database:
         """Run the Alembic migrations up to `revision`; returns the revision now current.
 
         Alembic runs on the engine's own connection (`run_sync`), so this works from inside a
-        running event loop: no nested `asyncio.run`, no second engine.
+        running event loop: no nested `asyncio.run`, no second engine. Upgrades are serialised:
+        within the process (Alembic's `context`/`op` are process-wide proxies), and across
+        processes by a lock taken in the migration's own transaction (PostgreSQL: an advisory
+        lock; SQLite: BEGIN IMMEDIATE), so bot processes starting together migrate once.
         """
         config = alembic_config(self.url)
-        async with self.engine.begin() as connection:
+        async with _process_migration_lock(), self.engine.begin() as connection:
+            if self.dialect == "postgresql":
+                await connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                )
+            elif self.dialect == "sqlite":
+                await connection.exec_driver_sql("BEGIN IMMEDIATE")
             return await connection.run_sync(_upgrade, config, revision)
 
     async def current_revision(self) -> str | None:

@@ -196,3 +196,52 @@ async def test_downgrade_to_base_and_back(database_url: str) -> None:
         assert await db.upgrade() == "0001"
         async with db.engine.connect() as conn:
             assert "tables" in await conn.run_sync(table_names)
+
+
+async def test_processes_upgrading_at_once_do_not_collide(database_url: str) -> None:
+    """Several bot processes (shards) may start together; each runs upgrade()."""
+    import asyncio
+
+    databases = [Database(database_url) for _ in range(3)]
+    try:
+        revisions = await asyncio.gather(*(db.upgrade() for db in databases))
+        assert revisions == ["0001"] * 3
+    finally:
+        for db in databases:
+            await db.dispose()
+
+
+async def test_separate_processes_upgrading_at_once_migrate_once(database_url: str) -> None:
+    import asyncio
+    import sys
+    import time
+    from pathlib import Path
+
+    # Each process imports everything first, then waits for the same instant to upgrade.
+    script = (
+        "import sys, time\n"
+        "from bot.store.cli import main\n"
+        "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
+        "sys.exit(main(['upgrade', '--url', sys.argv[2]]))\n"
+    )
+    start = time.time() + 3.0
+    root = Path(__file__).resolve().parents[2]
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            script,
+            str(start),
+            database_url,
+            cwd=root,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for _ in range(4)
+    ]
+    outputs = [await proc.communicate() for proc in procs]
+    for proc, (out, err) in zip(procs, outputs, strict=True):
+        assert proc.returncode == 0, err.decode()[-2000:]
+        assert "revision: 0001" in out.decode()
+    async with Database(database_url) as db:
+        assert await db.current_revision() == "0001"

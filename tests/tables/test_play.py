@@ -331,6 +331,42 @@ async def test_racing_acts_without_a_version_still_apply_once(database: Database
         await other_db.dispose()
 
 
+async def test_acts_that_read_the_same_version_are_decided_by_the_update(
+    database: Database, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both calls load version v and apply the flip in memory; only one UPDATE ... WHERE
+    version = v can match, the other rolls back with nothing written."""
+    other_db = Database(database.url)
+    one, two = TableService(database, settings), TableService(other_db, settings)
+    try:
+        started = await two_humans(one, seed=123)
+        table_id = started.table.id
+        barrier = asyncio.Barrier(2)
+
+        def gated(service: TableService):
+            original = service._bump
+
+            async def bump(s, row, **values):
+                await barrier.wait()  # both have read the table and applied the flip
+                await original(s, row, **values)
+
+            return bump
+
+        monkeypatch.setattr(one, "_bump", gated(one))
+        monkeypatch.setattr(two, "_bump", gated(two))
+        outcomes = await asyncio.gather(
+            one.act(table_id, ALICE, FLIP), two.act(table_id, ALICE, FLIP), return_exceptions=True
+        )
+        errors = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(errors) == 1, outcomes
+        assert isinstance(errors[0], TableError) and errors[0].code == "table_moved_on"
+        assert await log_rows(database, table_id) == 1
+        assert (await stored_row(database, table_id)).version == started.table.version + 1
+        await assert_snapshot_is_replay(one, database, table_id)
+    finally:
+        await other_db.dispose()
+
+
 # ---------------------------------------------------------------------------- restart and replay
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -595,8 +595,7 @@ class TableService:
             ).all()
             for row in rows:
                 assert row.deadline is not None
-                window = min(before, timedelta(seconds=row.turn_timer_seconds / 2))
-                if row.deadline - now > window:
+                if row.deadline - now > self._reminder_window(row.turn_timer_seconds):
                     continue
                 claimed = await s.execute(
                     update(TableRow)
@@ -669,28 +668,37 @@ class TableService:
 
     async def next_wakeup(self) -> datetime | None:
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""
-        before = timedelta(seconds=self._settings.reminder_before_seconds)
         async with self._transaction() as s:
             deadline = await s.scalar(
                 select(func.min(TableRow.deadline)).where(TableRow.status == ACTIVE)
             )
-            remind = await s.scalar(
-                select(func.min(TableRow.deadline)).where(
-                    TableRow.status == ACTIVE, TableRow.reminder_sent.is_(False)
+            unreminded = (
+                await s.execute(
+                    select(TableRow.deadline, TableRow.turn_timer_seconds).where(
+                        TableRow.status == ACTIVE,
+                        TableRow.reminder_sent.is_(False),
+                        TableRow.deadline.is_not(None),
+                    )
                 )
-            )
+            ).all()
             lobby = await s.scalar(
                 select(func.min(TableRow.updated_at)).where(TableRow.status == LOBBY)
             )
-        times = [
-            _aware(deadline),
-            _aware(remind) - before if remind is not None else None,
-            _aware(lobby) + timedelta(seconds=self._settings.lobby_expiry_seconds)
-            if lobby is not None
-            else None,
+        times: list[datetime] = [
+            due - self._reminder_window(timer) for due, timer in unreminded if due is not None
         ]
-        present = [t for t in times if t is not None]
-        return min(present) if present else None
+        if deadline is not None:
+            times.append(deadline)
+        if lobby is not None:
+            times.append(lobby + timedelta(seconds=self._settings.lobby_expiry_seconds))
+        return min(times) if times else None
+
+    def _reminder_window(self, turn_timer_seconds: int) -> timedelta:
+        """How long before the deadline the reminder goes: the setting, at most half the timer."""
+        return min(
+            timedelta(seconds=self._settings.reminder_before_seconds),
+            timedelta(seconds=turn_timer_seconds / 2),
+        )
 
     # ================================================================== settings and messages
 
@@ -1199,9 +1207,9 @@ def _info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
         to_act=tuple(row.to_act or ()),
         action_count=row.action_count,
         created_by=row.created_by,
-        created_at=_aware(row.created_at),
-        updated_at=_aware(row.updated_at),
-        deadline=_aware(row.deadline),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        deadline=row.deadline,
         reminder_sent=bool(row.reminder_sent),
         turn_timer_seconds=row.turn_timer_seconds,
         expiry_policy=row.expiry_policy,
@@ -1210,15 +1218,6 @@ def _info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
         series_match=row.series_match,
         result=dict(row.result) if row.result is not None else None,
     )
-
-
-def _aware(value: Any) -> Any:
-    """Aggregates (MIN) bypass the column type on SQLite: parse and tag them UTC here too."""
-    if value is None or (isinstance(value, datetime) and value.tzinfo is not None):
-        return value
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value.replace(tzinfo=UTC)
 
 
 def _message_ref(row: MessageRefRow) -> MessageRef:

@@ -212,3 +212,14 @@ async def test_expiry_without_a_cpu_player_abandons(
     [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
     assert expiry.policy == "abandon"
     assert expiry.result.table.status == "abandoned"
+
+
+async def test_next_wakeup_with_a_short_timer_is_its_reminder(service: TableService) -> None:
+    started = await two_humans(service)
+    await service.set_table_settings(started.table.id, ALICE, turn_timer_seconds=600)
+    moved = await service.act(started.table.id, ALICE, FLIP)
+    wake = await service.next_wakeup()
+    # Half the 600 s timer, not the hour of the setting (an hour back would be in the past).
+    assert wake == moved.table.deadline - timedelta(seconds=300)
+    assert len(await service.due_reminders(wake)) == 1
+    assert await service.next_wakeup() == moved.table.deadline

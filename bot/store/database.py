@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import StaticPool
 
 from bot.settings import normalize_database_url
 
@@ -84,7 +85,11 @@ class Database:
         kwargs: dict[str, Any] = {"echo": echo}
         if self.dialect == "sqlite":
             database = parsed.database or ""
-            if database and database != ":memory:" and not database.startswith("file:"):
+            if database in ("", ":memory:"):
+                # one shared connection (else each pooled one is its own empty database):
+                # for quick single-task use only, concurrent sessions would share a transaction
+                kwargs["poolclass"] = StaticPool
+            elif not database.startswith("file:"):
                 Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT}
         else:

@@ -245,3 +245,13 @@ async def test_separate_processes_upgrading_at_once_migrate_once(database_url: s
         assert "revision: 0001" in out.decode()
     async with Database(database_url) as db:
         assert await db.current_revision() == "0001"
+
+
+async def test_in_memory_sqlite_keeps_one_database(settings) -> None:
+    from bot.tables import TableService
+
+    async with Database("sqlite+aiosqlite://") as db:
+        await db.upgrade()
+        service = TableService(db, settings)
+        info = await service.open_lobby(None, 0, "kitten-fishing", None, 1, "me")
+        assert (await service.load(info.id)).seats[0].name == "me"

@@ -587,3 +587,24 @@ async def test_snapshot_is_the_replay_of_the_log_with_decisions_and_timeouts(
             await assert_snapshot_is_replay(service, database, info.id)
         # every write is exactly one version step
         assert all(b - a in (0, 1) for a, b in itertools.pairwise(versions))
+
+
+async def test_racing_rematches_open_one_table(database: Database, settings) -> None:
+    other_db = Database(database.url)
+    one, two = TableService(database, settings), TableService(other_db, settings)
+    try:
+        started = await two_humans(one, seed=55)
+        await one.finish(started.table.id, ALICE)
+        outcomes = await asyncio.gather(
+            one.rematch(started.table.id, ALICE),
+            two.rematch(started.table.id, BOB),
+            return_exceptions=True,
+        )
+        ok = [o for o in outcomes if not isinstance(o, BaseException)]
+        errors = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(ok) == 1 and len(errors) == 1, outcomes
+        assert isinstance(errors[0], TableError)
+        assert errors[0].code in ("channel_busy", "table_moved_on")
+        assert (await one.active_table(CHANNEL)).id == ok[0].table.id
+    finally:
+        await other_db.dispose()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -223,3 +224,22 @@ async def test_next_wakeup_with_a_short_timer_is_its_reminder(service: TableServ
     assert wake == moved.table.deadline - timedelta(seconds=300)
     assert len(await service.due_reminders(wake)) == 1
     assert await service.next_wakeup() == moved.table.deadline
+
+
+async def test_two_processes_remind_and_expire_once(database: Database, settings) -> None:
+    other_db = Database(database.url)
+    one, two = TableService(database, settings), TableService(other_db, settings)
+    try:
+        started = await two_humans(one, seed=2)
+        deadline = started.table.deadline
+        soon = deadline - timedelta(seconds=60)
+        reminded = await asyncio.gather(one.due_reminders(soon), two.due_reminders(soon))
+        assert sorted(len(r) for r in reminded) == [0, 1]
+        late = deadline + timedelta(seconds=1)
+        expired = await asyncio.gather(one.expire_overdue(late), two.expire_overdue(late))
+        assert sorted(len(e) for e in expired) == [0, 1]
+        table = await one.load(started.table.id)
+        assert table.action_count == 1 and table.to_act == (1,)
+        await assert_snapshot_is_replay(one, database, started.table.id)
+    finally:
+        await other_db.dispose()

@@ -11,7 +11,7 @@ fallback. Codes and their params (keep them stable — translations key on them)
 | `not_active`       | act / finish / advance / views on a table not being played  | table_id, status             |
 | `not_finished`     | rematch of a table that has not finished                     | table_id, status             |
 | `not_seated`       | the user holds no seat at this table                        | table_id, user_id            |
-| `seat_taken_over`  | the user's seat is played by the CPU (they left, or timed out) | table_id, seat            |
+| `seat_taken_over`  | the CPU plays the user's seat (they left / timed out); `set_auto` gives it back | table_id, seat |
 | `already_seated`   | join by a user who already holds a seat                     | table_id, seat               |
 | `table_full`       | join / add_cpu when every seat is taken                     | table_id, seats              |
 | `not_creator`      | start / abandon / settings by someone else                  | table_id, creator_id         |

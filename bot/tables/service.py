@@ -359,15 +359,20 @@ class TableService:
     async def set_auto(
         self, table_id: int, user_id: int, on: bool, *, expected_version: int | None = None
     ) -> TableInfo:
-        """Turn the user's seat's auto flag on or off (the CPU then plays it via `advance`)."""
+        """Turn the user's seat's auto flag on or off (the CPU then plays it via `advance`).
+
+        A seat the CPU took over (the user left, or timed out under `cpu_seat`) comes back to
+        its user either way: off, they play it again; on, the CPU plays it at their pace.
+        """
         async with self._transaction() as s:
             row, seats = await self._load_rows(s, table_id, expected_version)
             if row.status not in OPEN_STATUSES:
                 raise _status_error(row, "not_active")
             held = _require_seated(row, seats, user_id)
-            if held.cpu_takeover:
-                raise _taken_over(row, held)
             await self._bump(s, row)
+            if held.cpu_takeover:
+                held.cpu_takeover = False
+                held.cpu_level = None
             held.auto = on
             await s.flush()
             return _info(row, seats)

@@ -110,6 +110,15 @@ async def test_expiry_cpu_seat_hands_the_seat_over(
     with pytest.raises(TableError) as err:
         await service.act(table_id, ALICE, FLIP)
     assert err.value.code == "seat_taken_over"
+    assert await service.tables_waiting_on(ALICE) == []
+    # Alice is back: auto off gives her the seat again; the CPU no longer answers for her.
+    back = await service.set_auto(table_id, ALICE, False)
+    assert not back.seats[0].cpu_takeover and back.seats[0].cpu_level is None
+    if back.to_act == (1,):
+        back = (await service.act(table_id, BOB, FLIP)).table
+    assert back.waiting_user_ids == (ALICE,)
+    mine = await service.act(table_id, ALICE, FLIP)
+    assert [(s.seat, s.by_cpu) for s in mine.steps] == [(0, False)]
     await assert_snapshot_is_replay(service, database, table_id)
 
 

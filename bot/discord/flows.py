@@ -377,7 +377,7 @@ class Flows:
         await self.reply(
             interaction,
             t("hand.finish_confirm", locale),
-            view=present.finish_confirm_view(table, locale),
+            view=present.confirm_view(table, ids.FINISH_OK, "button.confirm", locale),
         )
 
     async def _finish(
@@ -398,7 +398,7 @@ class Flows:
         await self.reply(
             interaction,
             t("hand.new_confirm", locale),
-            view=present.new_game_confirm_view(table, locale),
+            view=present.confirm_view(table, ids.NEW_OK, "button.confirm_new", locale),
         )
 
     async def _new_game(

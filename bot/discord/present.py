@@ -348,30 +348,15 @@ def only_human(table: TableInfo, seat: SeatInfo) -> bool:
     return seat.is_human and all(s.seat == seat.seat or s.user_id is None for s in table.seats)
 
 
-def new_game_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
-    """The one confirmation of "New game" in the middle of a game."""
+def confirm_view(table: TableInfo, action: str, label_key: str, locale: str) -> discord.ui.View:
+    """The one confirmation of a drastic button ("See the result", "New game" mid-game)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         TableButton(
             table.id,
             table.action_count,
-            ids.NEW_OK,
-            label=t("button.confirm_new", locale),
-            style=discord.ButtonStyle.danger,
-        )
-    )
-    return view
-
-
-def finish_confirm_view(table: TableInfo, locale: str) -> discord.ui.View:
-    """The one confirmation of "See the result"."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table.id,
-            table.action_count,
-            ids.FINISH_OK,
-            label=t("button.confirm", locale),
+            action,
+            label=t(label_key, locale),
             style=discord.ButtonStyle.danger,
         )
     )

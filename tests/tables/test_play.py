@@ -14,6 +14,7 @@ from bot.store.models import ActionLogRow
 from bot.tables import TableError, TableService
 from engines.base import Action, game_class
 from engines.kitten_fishing import KittenFishing
+from engines.record import parse_record, replay
 from tests.tables import secret_numbers
 from tests.tables.helpers import (
     ALICE,
@@ -542,6 +543,19 @@ async def test_record_matches_the_records_contract(service: TableService) -> Non
         "actions": [{"seat": 0, "type": "flip"}, {"seat": 1, "type": "flip"}],
     }
     assert game_class(record["game"]).id == KF
+
+
+async def test_a_finished_tables_record_replays_to_its_stored_result(service: TableService) -> None:
+    """What `/game record` hands out, `cardbot replay` reproduces exactly (RECORDS.md)."""
+    started = await vs_cpu(service, seed=31)
+    for _ in range(5):
+        await service.act(started.table.id, ALICE, FLIP)
+    finished = await service.finish(started.table.id, ALICE)
+    outcome = replay(parse_record(await service.record(started.table.id)))
+    assert not outcome.refused
+    assert outcome.answer["over"] is True
+    assert outcome.answer["result"] == finished.table.result
+    assert outcome.answer["actions_applied"] == finished.table.action_count
 
 
 async def test_snapshot_is_the_replay_of_the_log_with_decisions_and_timeouts(

@@ -188,9 +188,9 @@ class TerminalGame:
         self.out("─" * 60)
         for line in self.presenter.counts(view, names, self.locale):
             self.out("  " + plain(line))
-        line = self.presenter.table_line(view, self.locale)
-        if line:
-            self.out("  " + plain(line))
+        row = self.presenter.table_line(view, self.locale)
+        if row:
+            self.out("  " + plain(row))
         if "moves" in view:
             cap = view.get("move_cap")
             self.out("  " + say("moves", self.locale, moves=view["moves"], cap=cap or "-"))

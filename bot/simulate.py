@@ -71,12 +71,12 @@ def main(args: argparse.Namespace) -> int:
     print(
         f"{summary['game']}: {summary['games']} games, {summary['seats']} seats, CPU {summary['level']}, seeds {args.seed}..{args.seed + args.games - 1}"
     )
-    for key, count in summary["wins"].items():  # type: ignore[union-attr]
+    for key, count in summary["wins"].items():
         label = "draws" if key == "draw" else f"seat {key} wins"
-        print(f"  {label:<14} {count:>7}  ({100 * count / summary['games']:.1f}%)")  # type: ignore[operator]
-    for key, count in summary["reasons"].items():  # type: ignore[union-attr]
+        print(f"  {label:<14} {count:>7}  ({100 * count / summary['games']:.1f}%)")
+    for key, count in summary["reasons"].items():
         print(f"  ended by {key:<10} {count:>5}")
     acts = summary["actions"]
-    print(f"  actions per game: mean {acts['mean']}, median {acts['median']}, max {acts['max']}")  # type: ignore[index]
+    print(f"  actions per game: mean {acts['mean']}, median {acts['median']}, max {acts['max']}")
     print(f"  {summary['seconds']} s, {summary['games_per_second']} games/s")
     return 0

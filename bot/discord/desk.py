@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.discord import present
-from bot.discord.games import presenter
+from bot.discord.games import presenter, seat_names
 from bot.discord.images import Images
 from bot.i18n import game_name, normalise_locale, t
 from bot.tables.errors import TableError
@@ -104,7 +104,7 @@ class Desk:
             lines.append(notice)
         if result is None:
             return
-        names = present.seat_names(table, locale)
+        names = seat_names(table, locale)
         game = presenter(table.game)
 
         def name_of(seat: int | None) -> str:
@@ -125,7 +125,7 @@ class Desk:
         """The game's sentence for a new game (Kitten Fishing: "この対局は相手が先にめくります")."""
         view = result.public_view or {}
         return presenter(result.table.game).start_notice(
-            view, present.seat_names(result.table, locale), present.cpu_seats(result.table), locale
+            view, seat_names(result.table, locale), present.cpu_seats(result.table), locale
         )
 
     # ------------------------------------------------------------------ publishing
@@ -198,7 +198,7 @@ class Desk:
         new: bool = False,
     ) -> None:
         """Edit the table message in place (or post it when there is none yet)."""
-        names = present.seat_names(table, locale)
+        names = seat_names(table, locale)
         file = await self.images.image(
             table, view, names, locale, viewer=None, filename=present.TABLE_IMAGE
         )
@@ -304,7 +304,7 @@ class Desk:
         you_line: str | None = None,
     ) -> tuple[discord.Embed, discord.ui.View | None, discord.File | None]:
         """A player's private message: embed, controls and hand image."""
-        names = present.seat_names(table, locale)
+        names = seat_names(table, locale)
         file = await self.images.image(
             table, view, names, locale, viewer=seat.seat, filename=present.HAND_IMAGE
         )

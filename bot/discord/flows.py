@@ -19,7 +19,7 @@ import discord
 
 from bot.discord import ids, present
 from bot.discord.desk import Desk
-from bot.discord.games import presenter
+from bot.discord.games import presenter, seat_names
 from bot.i18n import error_text, game_name, t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
@@ -240,7 +240,7 @@ class Flows:
         if not interaction.response.is_done():  # the click was on an older copy of the lobby
             locale = await self.desk.user_locale(interaction)
             seat = table.seats[-1].seat
-            cpu = present.seat_names(table, locale)[seat]
+            cpu = seat_names(table, locale)[seat]
             await self.reply(interaction, t("lobby.cpu_added", locale, cpu=cpu, seat=seat + 1))
 
     async def _start(
@@ -531,7 +531,7 @@ class Flows:
             )
         else:
             public = await self.service.public_view(table.id)
-            names = present.seat_names(table, locale)
+            names = seat_names(table, locale)
             file = await self.desk.images.image(
                 table, public, names, locale, viewer=None, filename=present.TABLE_IMAGE
             )

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 import discord
 from sqlalchemy import select
 
-from bot.discord import present
 from bot.discord.desk import Desk
+from bot.discord.games import seat_names
 from bot.i18n import game_name, t
 from bot.store import Database
 from bot.store.models import ACTIVE, SeatRow, TableRow
@@ -155,7 +155,7 @@ class Timers:
         """Say what the policy did, then publish the table as after any move."""
         table = expiry.result.table
         locale = await self.desk.table_locale(table)
-        names = present.seat_names(table, locale)
+        names = seat_names(table, locale)
         who = t("list.sep", locale).join(names[s] for s in expiry.seats) or "—"
         if expiry.policy == "abandon":
             await self.desk.close_table(table, t("table.abandoned_timer", locale, name=who))

@@ -297,14 +297,15 @@ def hand_view(
                 for i, a in enumerate(legal[:25])
             ]
             view.add_item(TableSelect(table.id, table.action_count, ids.MOVE, options))
-        auto_next = "off" if seat.auto else "on"
+        # a seat the CPU took over (timer, leaving) is given back by switching Auto off
+        cpu_playing = seat.auto or seat.cpu_takeover
         view.add_item(
             TableButton(
                 table.id,
                 table.action_count,
                 ids.AUTO,
-                arg=auto_next,
-                label=t("button.auto_off" if seat.auto else "button.auto_on", locale),
+                arg="off" if cpu_playing else "on",
+                label=t("button.auto_off" if cpu_playing else "button.auto_on", locale),
                 style=discord.ButtonStyle.secondary,
             )
         )

@@ -154,7 +154,7 @@ MESSAGES: dict[str, str] = {
     "error.lobby_only": "That is only possible before the game starts.",
     "error.not_active": "This table is not being played.",
     "error.not_finished": "The game has not finished yet.",
-    "error.seat_taken_over": "A CPU plays your seat now.",
+    "error.seat_taken_over": "A CPU plays your seat now. Switch **Auto** off on your hand (`/game hand`) to play it yourself again.",
     "error.not_enough_seats": "Not enough players to start: at least {min_seats} are needed.",
     "error.no_seat": "There is no such seat.",
     "error.not_a_cpu": "That seat is not a CPU.",

@@ -154,7 +154,7 @@ MESSAGES: dict[str, str] = {
     "error.lobby_only": "その操作は対局開始前だけできます。",
     "error.not_active": "この卓は対局中ではありません。",
     "error.not_finished": "対局はまだ終わっていません。",
-    "error.seat_taken_over": "あなたの席は現在 CPU が指しています。",
+    "error.seat_taken_over": "あなたの席は現在 CPU が指しています。手札（`/game hand`）の「自動」をオフにすると自分で指せます。",
     "error.not_enough_seats": "開始するには {min_seats} 人以上必要です。",
     "error.no_seat": "その席はありません。",
     "error.not_a_cpu": "その席は CPU ではありません。",

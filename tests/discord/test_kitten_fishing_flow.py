@@ -235,6 +235,23 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_cpu(harness: Harness
     assert "Alice to play" in rec.message(table_message)["embeds"][0]["fields"][0]["value"]
 
 
+async def test_a_taken_over_seat_is_taken_back_by_switching_auto_off(harness: Harness) -> None:
+    rec = harness.recorder
+    await two_player_table(harness)
+    await harness.slash(HANA, "game leave", user_locale="ja")
+    # the hand of a taken-over seat offers "Auto off", not "Auto on"
+    shown = await harness.slash(HANA, "game hand", user_locale="ja")
+    hand = shown.response.message_id or 0
+    actions = [c.split(":")[4:] for c in custom_ids(rec.message(hand)["components"])]
+    assert ["auto", "off"] in actions and ["auto", "on"] not in actions
+    await press(harness, HANA, hand, "auto:off", user_locale="ja")
+    table = await harness.client.service.load(1)
+    assert not table.seats[1].cpu_takeover and not table.seats[1].auto
+    # Alice flips and the turn waits for 花子 again: nobody plays her seat for her
+    await flip_from_dm(harness, ALICE)
+    assert (await harness.client.service.load(1)).to_act == (1,)
+
+
 async def test_the_real_renderer_draws_the_table_and_the_hand(make_harness: MakeHarness) -> None:
     harness = await make_harness(render=Images().render)
     rec = harness.recorder

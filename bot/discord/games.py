@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import card, cards, cpu_name, has, t
+from bot.i18n import cards, cpu_name, has, t
 from bot.tables.results import TableInfo
+from engines.cards import card_label
 
 LOW_STOCK = 5
 """Kitten Fishing: at or below this many cards a stock count is highlighted."""
@@ -116,7 +117,7 @@ class GamePresenter:
 def _word(key: str, value: Any, locale: str) -> str:
     """A field value in words: card codes drawn with suits, lists joined."""
     if key in ("card", "matched") and isinstance(value, str):
-        return card(value)
+        return card_label(value)
     if key == "cards" and isinstance(value, list | tuple):
         return cards(list(value), locale)
     return str(value)
@@ -167,7 +168,7 @@ class KittenFishingPresenter(GamePresenter):
                 return t("game.kitten-fishing.you_swept", locale, count=event.get("count"))
         flips = [e for e in mine if e.get("type") == "flip"]
         if flips:
-            return t("game.kitten-fishing.you_stayed", locale, card=card(flips[-1]["card"]))
+            return t("game.kitten-fishing.you_stayed", locale, card=card_label(flips[-1]["card"]))
         return None
 
     def result_fields(

@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import en, ja
+from engines.cards import card_label
 
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "en"
 
 _CATALOGUES: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
-
-_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def normalise_locale(value: object, default: str | None = None) -> str:
@@ -49,19 +48,9 @@ def t(key: str, locale: str, /, **params: Any) -> str:
         return template
 
 
-def card(code: str) -> str:
-    """A card code as players read it: `TC` -> `10♣`, `7H` -> `7♥`, jokers by name."""
-    if code in ("BJ", "SJ"):
-        return "🃏" + ("+" if code == "BJ" else "-")
-    if len(code) == 2 and code[1] in _SUITS:
-        rank = "10" if code[0] == "T" else code[0]
-        return rank + _SUITS[code[1]]
-    return code
-
-
 def cards(codes: list[str] | tuple[str, ...], locale: str) -> str:
     """Several cards, separated the way the language lists things."""
-    return t("list.sep", locale).join(card(c) for c in codes)
+    return t("list.sep", locale).join(card_label(c) for c in codes)
 
 
 def game_name(game_id: str, locale: str) -> str:

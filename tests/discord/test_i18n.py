@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from bot.i18n import card, en, error_text, game_name, ja, normalise_locale, t
+from bot.i18n import cards, en, error_text, game_name, ja, normalise_locale, t
 
 
 def _placeholders(template: str) -> set[str]:
@@ -37,8 +37,8 @@ def test_locale_comes_from_discord_then_the_guild_default(
 
 
 def test_cards_and_game_names_read_like_the_documents() -> None:
-    assert card("TC") == "10♣"
-    assert card("7H") == "7♥"
+    assert cards(["TC", "7H"], "en") == "10♣, 7♥"
+    assert cards(["TC", "7H"], "ja") == "10♣、7♥"
     assert game_name("kitten-fishing", "ja") == "子猫の魚釣り"
     assert game_name("kitten-fishing", "en") == "Kitten Fishing"
 

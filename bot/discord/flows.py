@@ -367,17 +367,28 @@ class Flows:
         if on and interaction.user.id in table.waiting_user_ids:
             self.desk.ensure_auto(table_id)
 
-    async def _finish_ask(
-        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    async def _confirm(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        ask: str,
+        action: str,
+        label: str,
     ) -> None:
+        """Ask once, privately, before a drastic control ("See the result", "New game")."""
         table = await self.service.load(table_id)
         if table.seat_of(interaction.user.id) is None:
             raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
         locale = await self.desk.user_locale(interaction)
         await self.reply(
-            interaction,
-            t("hand.finish_confirm", locale),
-            view=present.confirm_view(table, ids.FINISH_OK, "button.confirm", locale),
+            interaction, t(ask, locale), view=present.confirm_view(table, action, label, locale)
+        )
+
+    async def _finish_ask(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self._confirm(
+            interaction, table_id, "hand.finish_confirm", ids.FINISH_OK, "button.confirm"
         )
 
     async def _finish(
@@ -390,15 +401,8 @@ class Flows:
     async def _new_ask(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
-        table = await self.service.load(table_id)
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
-        locale = await self.desk.user_locale(interaction)
-        await self.reply(
-            interaction,
-            t("hand.new_confirm", locale),
-            view=present.confirm_view(table, ids.NEW_OK, "button.confirm_new", locale),
+        await self._confirm(
+            interaction, table_id, "hand.new_confirm", ids.NEW_OK, "button.confirm_new"
         )
 
     async def _new_game(

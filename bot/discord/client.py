@@ -87,7 +87,7 @@ class CardBot(commands.Bot):
         if self.run_timers:
             self.timers.start()
         if self.database is not None:
-            resumed = await self.timers.resume_auto(self.database)
+            resumed = await self.timers.resume_auto()
             if resumed:
                 log.info("auto-play resumed on tables %s", resumed)
         if self.application_id is not None:

@@ -13,13 +13,10 @@ import logging
 from datetime import UTC, datetime
 
 import discord
-from sqlalchemy import select
 
 from bot.discord.desk import Desk
 from bot.discord.games import seat_names
 from bot.i18n import game_name, t
-from bot.store import Database
-from bot.store.models import ACTIVE, SeatRow, TableRow
 from bot.tables.results import Expiry, TableInfo
 from bot.tables.service import TableService
 
@@ -83,27 +80,15 @@ class Timers:
         except Exception:
             log.exception("timer work failed for table %s", table_id)
 
-    async def resume_auto(self, database: Database) -> list[int]:
+    async def resume_auto(self) -> list[int]:
         """Re-arm auto-play after a restart: tables where an auto-flagged seat is to act.
 
         The auto flags live in the database, the pace loop in memory; this reads the one to
         restart the other. Returns the table ids resumed.
         """
-        async with database.sessions() as session:
-            ids = (
-                await session.scalars(
-                    select(TableRow.id)
-                    .join(SeatRow, SeatRow.table_id == TableRow.id)
-                    .where(TableRow.status == ACTIVE, SeatRow.auto.is_(True))
-                    .distinct()
-                )
-            ).all()
-        resumed = []
-        for table_id in ids:
-            table = await self.service.load(table_id)
-            if any(s.auto and s.seat in table.to_act for s in table.seats):
-                self.desk.ensure_auto(table_id)
-                resumed.append(table_id)
+        resumed = [table.id for table in await self.service.auto_pending_tables()]
+        for table_id in resumed:
+            self.desk.ensure_auto(table_id)
         return resumed
 
     async def _remind(self, table: TableInfo) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -323,11 +323,3 @@ def games() -> list[type[Game]]:
 def _load_builtin_games() -> None:
     # Import for the side effect of registration; engines/games.py lists every game module.
     from engines import games as _games  # noqa: F401
-
-
-def replay_actions(game: Game, actions: Iterable[Action]) -> list[Event]:
-    """Apply actions in order and return all events (raises on the first illegal one)."""
-    events: list[Event] = []
-    for action in actions:
-        events.extend(game.apply(action))
-    return events

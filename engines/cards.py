@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 RANKS = "A23456789TJQK"
 """Ranks in counting order (A low); games define their own strength orders."""
@@ -38,21 +38,6 @@ def standard_deck(jokers: bool = False) -> list[str]:
 def multi_deck(decks: int, jokers: bool = True) -> list[str]:
     """`decks` copies of the standard deck (copies share their code)."""
     return [card for _ in range(decks) for card in standard_deck(jokers)]
-
-
-def rank_of(card: str) -> str:
-    """The rank letter of a French card (`T` for ten)."""
-    return card[0]
-
-
-def suit_of(card: str) -> str:
-    """The suit letter of a French card."""
-    return card[1]
-
-
-def is_joker(card: str) -> bool:
-    """True for `BJ` and `SJ`."""
-    return card in JOKERS
 
 
 def parse_rank(text: str) -> str:
@@ -173,14 +158,3 @@ def two_number_label(card: str) -> str:
     if up == "B":
         return f"●{black}/○{white}"
     return f"○{white}/●{black}"
-
-
-def sort_codes(cards: Iterable[str], order: str = RANKS, suits: str = SUITS) -> list[str]:
-    """French cards sorted by suit then rank in `order` (jokers last)."""
-
-    def key(card: str) -> tuple[int, int]:
-        if card in JOKERS:
-            return (len(suits), JOKERS.index(card))
-        return (suits.index(card[1]), order.index(card[0]))
-
-    return sorted(cards, key=key)

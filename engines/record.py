@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
@@ -111,15 +110,3 @@ def answer(game: Game, applied: int) -> dict[str, JSON]:
 def error_answer(exc: GameError, index: int | None = None) -> dict[str, JSON]:
     """The `{"error": ...}` object for a record that could not be replayed."""
     return {"error": {"index": index, **exc.to_json()}}
-
-
-def record_of(
-    game: str,
-    seats: int,
-    options: Mapping[str, JSON],
-    seed: int,
-    actions: list[Action],
-    deal: JSON = None,
-) -> Record:
-    """Build a record from a played game's parts (as the bot's `/game record` does)."""
-    return Record(game, seats, dict(options), seed, deal, tuple(a.to_json() for a in actions))

@@ -61,6 +61,7 @@ from bot.tables.results import (
 from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
 from engines.base import resolve_options as engine_resolve_options
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser, cpu_player
+from engines.record import Record
 
 Clock = Callable[[], datetime]
 
@@ -557,13 +558,9 @@ class TableService:
                     .order_by(ActionLogRow.seq)
                 )
             ).all()
-            return {
-                "game": row.game,
-                "seats": len(seats),
-                "options": dict(row.options),
-                "seed": row.seed,
-                "actions": list(actions),
-            }
+            return Record(
+                row.game, len(seats), dict(row.options), row.seed, None, tuple(actions)
+            ).to_json()
 
     async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:
         """The user's played / won / lost / drawn counts, per game."""

@@ -8,11 +8,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.bench import LONGEST_NATURAL_SEED
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.tables import TableService
 
-LONGEST_NATURAL_SEED = 60664  # 4263 flips (see bot/bench.py)
 HUMAN = 1
 
 

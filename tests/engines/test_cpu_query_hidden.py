@@ -1,0 +1,158 @@
+"""CPU queries, for every registered game: answers replay accepts, and hidden cards never count.
+
+RECORDS.md: two queries whose records differ only in cards that the seat cannot see get the
+same answer. Which cards a seat cannot see is the game's own business, so each game brings an
+entry to `HIDDEN`: how to write its fresh deal out, and how to vary a record's hidden cards.
+A game that lands without an entry fails `test_every_game_says_which_cards_are_hidden`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from engines.base import JSON, Action, Decision, Game, Prompt, games
+from engines.cpu import LEVELS, RandomChoice
+from engines.cpu.query import Verdict, answer_query
+from engines.record import Record, parse_record, replay, start
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """How one game hides cards: `deal(fresh game)` is its layout as a record's `deal` (or
+    `deals`); `vary(record, seat, rng)` returns the record with some cards that `seat` cannot
+    see moved about (the same record when there is nothing hidden left to move)."""
+
+    deal: Callable[[Game], JSON]
+    vary: Callable[[dict[str, JSON], int, random.Random], dict[str, JSON]]
+
+
+def _kitten_fishing_deal(game: Game) -> JSON:
+    state = game.to_json()
+    return {"stocks": state["stocks"], "first": state["first"]}
+
+
+def _kitten_fishing_vary(record: dict[str, JSON], seat: int, rng: random.Random) -> dict[str, JSON]:
+    """Both stocks are face down for both seats: shuffle the cards never flipped yet.
+
+    A seat flips from the top of its own stock, so after k flips it has shown the first k
+    cards of its initial stock, as long as k is within that stock (beyond it, captured cards
+    have come around and every initial card has been seen).
+    """
+    stocks = [list(stock) for stock in record["deal"]["stocks"]]
+    flipped = [0, 0]
+    for action in record["actions"]:
+        flipped[action["seat"]] += 1
+    unseen = [(s, i) for s in (0, 1) for i in range(flipped[s], len(stocks[s]))]
+    cards = [stocks[s][i] for s, i in unseen]
+    rng.shuffle(cards)
+    for (s, i), card in zip(unseen, cards, strict=True):
+        stocks[s][i] = card
+    return {**record, "deal": {**record["deal"], "stocks": stocks}}
+
+
+HIDDEN: dict[str, Hidden] = {
+    "kitten-fishing": Hidden(_kitten_fishing_deal, _kitten_fishing_vary),
+}
+
+
+def test_every_game_says_which_cards_are_hidden() -> None:
+    missing = sorted(g.id for g in games() if g.id not in HIDDEN)
+    assert not missing, f"add an entry to HIDDEN for {missing}"
+
+
+def random_decide(rng: random.Random) -> Callable[[Game, Prompt], Action | None]:
+    """Random play for reaching positions (any legal choice, optional prompts now and then)."""
+    player = RandomChoice()
+
+    def decide(game: Game, prompt: Prompt) -> Action | None:
+        return player.decide(Decision(game.view(prompt.seat), prompt, rng, game.accepts))
+
+    return decide
+
+
+def position(game_cls: type[Game], seed: int, steps: int, with_deal: bool) -> dict[str, JSON]:
+    """A record of `game_cls` after up to `steps` random actions (the seed's own deal written
+    out when `with_deal`)."""
+    seats = game_cls.min_seats + seed % (game_cls.max_seats - game_cls.min_seats + 1)
+    record = Record(game_cls.id, seats, {}, seed)
+    if with_deal:
+        fresh = start(record)
+        key = "deals" if game_cls.multi_hand else "deal"
+        record = parse_record({**record.to_json(), key: HIDDEN[game_cls.id].deal(fresh)})
+    game = start(record)
+    actions = game.autoplay(random_decide(random.Random(seed)), limit=steps)
+    return {**record.to_json(), "actions": [a.to_json() for a in actions]}
+
+
+def played(record: dict[str, JSON]) -> Game:
+    game = start(parse_record(record))
+    for raw in record["actions"]:
+        game.apply(Action.from_json(raw))
+    return game
+
+
+GAMES = [g.id for g in games()]
+_steps = st.integers(0, 40) | st.integers(0, 400)
+"""Early positions (most cards still hidden) as often as later ones."""
+_positions = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@_positions
+@given(seed=st.integers(0, 2**32), steps=_steps, data=st.data())
+def test_records_differing_only_in_hidden_cards_get_the_same_answer(
+    game_id: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    game_cls = next(g for g in games() if g.id == game_id)
+    record = position(game_cls, seed, steps, with_deal=True)
+    game = played(record)
+    assume(not game.is_over())
+    for seat in sorted(game.prompts()):
+        rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
+        variant = HIDDEN[game_id].vary(record, seat, rng)
+        assert variant["actions"] == record["actions"]
+        event("hidden cards moved" if variant != record else "nothing hidden left to move")
+        assert played(variant).view(seat) == game.view(seat)  # only hidden cards moved
+        for level in LEVELS:
+            query, varied = {"record": record, "seat": seat}, {"record": variant, "seat": seat}
+            assert answer_query(varied, level) == answer_query(query, level)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@_positions
+@given(seed=st.integers(0, 2**32), steps=_steps)
+def test_every_answer_is_accepted_by_replay_as_the_next_action(
+    game_id: str, seed: int, steps: int
+) -> None:
+    game_cls = next(g for g in games() if g.id == game_id)
+    record = position(game_cls, seed, steps, with_deal=False)
+    game = played(record)
+    assume(not game.is_over())
+    for seat, prompt in sorted(game.prompts().items()):
+        for level in LEVELS:
+            answer, verdict = answer_query({"record": record, "seat": seat}, level)
+            assert verdict is Verdict.ANSWERED
+            action = answer["action"]
+            if action is None:
+                assert not prompt.required  # only an optional prompt may be let go
+                continue
+            assert action["seat"] == seat
+            outcome = replay(parse_record({**record, "actions": [*record["actions"], action]}))
+            assert not outcome.refused, outcome.answer
+            assert outcome.answer["actions_applied"] == len(record["actions"]) + 1
+
+
+def test_the_kitten_fishing_variation_moves_only_unflipped_cards() -> None:
+    record = position(next(g for g in games() if g.id == "kitten-fishing"), 4, 6, True)
+    variant = _kitten_fishing_vary(record, 0, random.Random(1))
+    before, after = record["deal"]["stocks"], variant["deal"]["stocks"]
+    assert [s[:3] for s in after] == [s[:3] for s in before]  # three flips each: seen
+    assert after != before
+    assert sorted(after[0] + after[1]) == sorted(before[0] + before[1])
+    assert [len(s) for s in after] == [len(s) for s in before]

@@ -13,6 +13,7 @@ _COMMANDS = {
     "run": "bot.run:main",
     "play": "bot.play:main",
     "replay": "bot.replay:main",
+    "cpu": "bot.cpu:main",
     "simulate": "bot.simulate:main",
     "bench": "bot.bench:main",
     "render": "render.samples:main",
@@ -41,6 +42,28 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="record file, or - for standard input")
     replay.add_argument("--jsonl", action="store_true", help="one record per line")
     replay.add_argument("--finish", action="store_true", help="let CPU players finish the game")
+
+    cpu = sub.add_parser(
+        "cpu",
+        help="ask a CPU player for its next action (RECORDS.md)",
+        description=(
+            'Answer a query {"record": RECORD, "seat": s} with {"action": ...}: the action the '
+            "CPU of seat s takes next, which `cardbot replay` accepts as the record's next one, "
+            "or null when it lets an optional prompt go. 'seat' may be left out when exactly "
+            'one seat may act. An invalid query answers {"error": ...} as replay does; exit 3 '
+            "when an action in the record is refused, 2 for any other invalid query."
+        ),
+    )
+    cpu.add_argument("file", help="query file, or - for standard input")
+    cpu.add_argument(
+        "--level", required=True, choices=["easy", "normal", "hard"], help="the CPU's level"
+    )
+    cpu.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="one query per line, one answer line each, flushed before the next line is read "
+        "(exit 0 whatever the answers)",
+    )
 
     simulate = sub.add_parser("simulate", help="CPU-only games and summary statistics")
     simulate.add_argument("game")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 JSON = Any
 """A plain JSON value: dict, list, str, int, float, bool or None."""
@@ -68,8 +69,11 @@ class Action:
     fields: tuple[tuple[str, JSON], ...] = ()
 
     @classmethod
-    def make(cls, seat: int, type: str, **fields: JSON) -> Action:
-        """Build an action from keyword fields (lists are frozen into tuples)."""
+    def make(cls, seat: int, type: str, /, **fields: JSON) -> Action:
+        """Build an action from keyword fields (lists are frozen into tuples).
+
+        `seat` and `type` are positional-only, so any field name (`cls`, `seat`...) is a field.
+        """
         return cls(seat, type, tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
 
     def get(self, name: str, default: JSON = None) -> JSON:
@@ -97,21 +101,204 @@ class Action:
             raise IllegalAction("malformed_action", "An action needs an integer 'seat'.")
         if not isinstance(kind, str):
             raise IllegalAction("malformed_action", "An action needs a string 'type'.")
-        rest = {k: v for k, v in data.items() if k not in ("seat", "type")}
-        return cls.make(seat, kind, **rest)
+        rest = [(k, v) for k, v in data.items() if k not in ("seat", "type")]
+        # No field of RECORDS.md is a fraction or nested deeper than a few levels: refusing
+        # them here keeps `1.0` from passing for the seat or position `1` in any engine.
+        pending = [(value, 1) for _, value in rest]
+        while pending:
+            value, depth = pending.pop()
+            if isinstance(value, float):
+                raise IllegalAction(
+                    "malformed_action", "Numbers in an action are whole numbers, not fractions."
+                )
+            if isinstance(value, dict | list):
+                if depth >= 16:
+                    raise IllegalAction("malformed_action", "The action is nested too deeply.")
+                items = value.values() if isinstance(value, dict) else value
+                pending.extend((item, depth + 1) for item in items)
+        return cls(seat, kind, tuple(sorted((k, _freeze(v)) for k, v in rest)))
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, returned by `apply` so the bot can narrate it."""
+    """Something that happened, returned by `apply` so the bot can narrate it.
+
+    `audience` is who may learn of it: None for everyone (the channel narrates it), or the
+    seats that saw it (the card a Go Fish miss draws is the drawer's alone).
+    """
 
     type: str
     seat: int | None = None
     data: Mapping[str, JSON] = field(default_factory=dict, hash=False, compare=True)
+    audience: frozenset[int] | None = None
+
+    @property
+    def public(self) -> bool:
+        """True when every seat and the channel may learn of it."""
+        return self.audience is None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """True when `seat` (None: the channel) may learn of it."""
+        return self.audience is None or (seat is not None and seat in self.audience)
 
     def to_json(self) -> dict[str, JSON]:
-        """The event as plain JSON."""
-        return {"type": self.type, "seat": self.seat, **dict(self.data)}
+        """The event as plain JSON (`audience` only when it is private)."""
+        out: dict[str, JSON] = {"type": self.type, "seat": self.seat, **dict(self.data)}
+        if self.audience is not None:
+            out["audience"] = sorted(self.audience)
+        return out
+
+
+def event_seen_by(event: Mapping[str, JSON], seat: int | None) -> bool:
+    """`Event.seen_by` for an event as JSON (what the tables service hands a transport)."""
+    audience = event.get("audience")
+    return audience is None or (seat is not None and seat in audience)
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+@dataclass(frozen=True, slots=True)
+class CardPick:
+    """A decision made by choosing cards from the seat's own hand, judged as a whole.
+
+    The action it builds is `{"type": type, field: [the chosen cards, in hand order], **fields}`.
+    Nobody lists the combinations (burying 6 of 41 cards is millions of actions): a proposed
+    pick is judged by `Game.check`. `groups` splits the hand for a phone (suits, trumps...) as
+    (group id, positions); `selectable[i]` is False for a card that can be part of no legal pick
+    now (drawn dimmed), when the game knows it cheaply.
+    """
+
+    type: str
+    cards: tuple[str, ...]
+    min: int
+    max: int
+    field: str = "cards"
+    fields: tuple[tuple[str, JSON], ...] = ()
+    groups: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    selectable: tuple[bool, ...] | None = None
+
+    @property
+    def exact(self) -> int | None:
+        """The number of cards to pick when it is fixed (bury 6), else None."""
+        return self.min if self.min == self.max else None
+
+    def action(self, seat: int, positions: Iterable[int]) -> Action:
+        """The action that plays the cards at `positions` (0-based, in hand order)."""
+        chosen = sorted(set(positions))
+        if any(not 0 <= p < len(self.cards) for p in chosen):
+            raise IllegalAction("bad_position", "Pick cards from your hand.", count=len(chosen))
+        cards = [self.cards[p] for p in chosen]
+        return Action.make(seat, self.type, **{self.field: cards}, **dict(self.fields))
+
+    def positions(self, cards: Sequence[str]) -> list[int]:
+        """Hand positions of `cards` (copies taken left to right); IllegalAction when not held."""
+        taken: set[int] = set()
+        out = []
+        for card in cards:
+            at = next(
+                (i for i, held in enumerate(self.cards) if held == card and i not in taken), None
+            )
+            if at is None:
+                raise IllegalAction("card_not_held", f"You do not hold {card}.", card=card)
+            taken.add(at)
+            out.append(at)
+        return sorted(out)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The pick as plain JSON."""
+        return {
+            "type": self.type,
+            "cards": list(self.cards),
+            "min": self.min,
+            "max": self.max,
+            "field": self.field,
+            "fields": {k: _thaw(v) for k, v in self.fields},
+            "groups": [[gid, list(pos)] for gid, pos in self.groups],
+            "selectable": None if self.selectable is None else list(self.selectable),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> CardPick:
+        """Rebuild from `to_json` output."""
+        return cls(
+            type=data["type"],
+            cards=tuple(data["cards"]),
+            min=data["min"],
+            max=data["max"],
+            field=data.get("field", "cards"),
+            fields=tuple(sorted((k, _freeze(v)) for k, v in dict(data.get("fields", {})).items())),
+            groups=tuple((g, tuple(p)) for g, p in data.get("groups", [])),
+            selectable=None if data.get("selectable") is None else tuple(data["selectable"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """One seat's current decision, as the table presents and times it.
+
+    - `required`: the game waits for it (these seats are `to_act()`); optional prompts (declare
+      trump during the draw, knock in the knock window) may be taken or let go.
+    - `public`: others may know this seat is being asked; a private prompt (a claim after a
+      discard) is shown only to its seat, and nobody else learns it exists.
+    - `default`: the action applied when its time runs out (pass, keep, no declaration), before
+      the table's expiry policy comes into play.
+    - `mechanical`: a step with no real choice (a draw) that the table applies at its own pace.
+    - `window`: seconds to respond (a claim window); None means the table's turn timer.
+    - the choices: `choices` (a short list of actions) and/or `pick` (cards from the hand).
+    """
+
+    seat: int
+    kind: str
+    required: bool = True
+    public: bool = True
+    choices: tuple[Action, ...] = ()
+    pick: CardPick | None = None
+    default: Action | None = None
+    mechanical: bool = False
+    window: float | None = None
+
+    def signature(self) -> str:
+        """A short stable digest: two prompts that ask the same thing have the same signature."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:12]
+
+    def allows(self, action: Action) -> bool:
+        """True when `action` is one of the listed choices, or the kind of action the pick builds."""
+        if action.seat != self.seat:
+            return False
+        if action in self.choices or action == self.default:
+            return True
+        return self.pick is not None and action.type == self.pick.type
+
+    def to_json(self) -> dict[str, JSON]:
+        """The prompt as plain JSON (what a transport or an outside CPU receives)."""
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "required": self.required,
+            "public": self.public,
+            "choices": [a.to_json() for a in self.choices],
+            "pick": None if self.pick is None else self.pick.to_json(),
+            "default": None if self.default is None else self.default.to_json(),
+            "mechanical": self.mechanical,
+            "window": self.window,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Prompt:
+        """Rebuild from `to_json` output."""
+        return cls(
+            seat=data["seat"],
+            kind=data["kind"],
+            required=data["required"],
+            public=data["public"],
+            choices=tuple(Action.from_json(a) for a in data["choices"]),
+            pick=None if data.get("pick") is None else CardPick.from_json(data["pick"]),
+            default=None if data.get("default") is None else Action.from_json(data["default"]),
+            mechanical=data.get("mechanical", False),
+            window=data.get("window"),
+        )
 
 
 # --------------------------------------------------------------------------- options
@@ -145,11 +332,13 @@ def resolve_options(
     known = {spec.key: spec for spec in specs}
     for key in given:
         if key not in known:
-            raise RecordError("unknown_option", f"Unknown option '{key}'.", option=key)
+            shown = key if len(str(key)) <= 40 else str(key)[:40] + "…"
+            raise RecordError("unknown_option", f"Unknown option '{shown}'.", option=key)
     out: dict[str, JSON] = {}
     for spec in specs:
         value = given.get(spec.key, spec.default)
-        if value not in spec.choices or isinstance(value, bool) != isinstance(spec.default, bool):
+        # compare types too: in Python `1.0 == 1` and `True == 1`, but JSON tells them apart
+        if not any(type(value) is type(c) and value == c for c in spec.choices):
             allowed = ", ".join(str(c) for c in spec.choices)
             raise RecordError(
                 "bad_option",
@@ -177,10 +366,12 @@ G = TypeVar("G", bound="Game")
 class Game(ABC):
     """One game (a match of one or many hands) as a pure state machine.
 
-    Create with `new(seats, options, seed, deal)`; ask `to_act()` which seats may act now (a
-    set: several seats can be entitled at once); `legal_actions(seat)` lists their choices;
-    `apply(action)` validates, changes the state and returns events; `view(seat)` is what that
-    seat may know (None = the public table). The whole state round-trips through plain JSON.
+    Create with `new(seats, options, seed, deal)`; `prompts()` says which seat is asked what
+    now (required or optional, public or private, a short list or a card pick); `to_act()` is
+    the seats the game waits for (the required prompts); `check(action)` judges one proposed
+    action without changing anything; `apply(action)` validates, changes the state and returns
+    events; `view(seat)` is what that seat may know (None = the public table). The whole state
+    round-trips through plain JSON.
     """
 
     id: ClassVar[str]
@@ -194,7 +385,6 @@ class Game(ABC):
     """True when "see the result" may play every seat to the end at once (no decisions)."""
     multi_hand: ClassVar[bool] = False
     """True for matches of several hands, whose records take `deals` (a list) not `deal`."""
-    """True when "see the result" may play every seat to the end at once (no decisions)."""
 
     seats: int
     options: dict[str, JSON]
@@ -276,22 +466,158 @@ class Game(ABC):
                 to_act=sorted(self.to_act()),
             )
 
-    def autoplay(
-        self, choose: Callable[[Game, int], Action], limit: int | None = None
-    ) -> list[Action]:
-        """Let `choose(game, seat)` decide for the seats to act until the game ends.
+    # -- decisions ------------------------------------------------------------------------
 
-        Stops after `limit` actions when given; returns the actions taken (for the action log).
-        Engines whose seats have no real decisions may override this with a faster loop that
-        gives exactly the same game.
+    def prompts(self) -> dict[int, Prompt]:
+        """Each seat's current decision, by seat (seats not being asked are absent).
+
+        The default fits games whose every decision is a short public list the game waits for:
+        one required prompt per seat of `to_act()`, its choices `legal_actions(seat)`. Games
+        with optional, private, timed, mechanical or card-pick decisions override it.
+        """
+        out: dict[int, Prompt] = {}
+        for seat in sorted(self.to_act()):
+            legal = self.legal_actions(seat)
+            kind = legal[0].type if legal else "act"
+            out[seat] = Prompt(seat, kind, choices=tuple(legal))
+        return out
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """The decision `seat` faces now, if any."""
+        return self.prompts().get(seat)
+
+    def check(self, action: Action) -> None:
+        """Judge one proposed action without changing the game: IllegalAction if refused.
+
+        The default applies it to a copy; games override it with a cheaper check.
+        """
+        type(self).from_json(self.to_json()).apply(action)
+
+    def accepts(self, action: Action) -> bool:
+        """True when `check(action)` passes (for CPU players and the bot's Play button)."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def seal_of(self, action: Action) -> str | None:
+        """Called right after `apply(action)`: the seal that keeps it hidden, if it is sealed.
+
+        A sealed action (an exposure before all four are in, a buried kitty, a claim not yet
+        resolved) stays out of records, logs and public views while its seal is in
+        `open_seals()`; the game reveals it by closing the seal.
+        """
+        return None
+
+    def open_seals(self) -> frozenset[str]:
+        """Seals of actions that the game has not revealed yet."""
+        return frozenset()
+
+    @classmethod
+    def next_match_options(cls, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
+        """The options of the next match of a series ("rematch"); by default the same ones."""
+        return dict(options)
+
+    @classmethod
+    def cpu_player(cls, level: str) -> CpuPlayer:
+        """The game's computer player at `level` (easy / normal / hard)."""
+        raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
+
+    def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
+        """Let `decide(game, prompt)` take every decision until the game ends (or `limit`).
+
+        Optional prompts are offered once each (None declines them), mechanical steps are
+        applied as they come, required prompts must be answered (None takes the prompt's
+        default). Returns the actions taken (for the action log). Engines whose seats have no
+        real decisions may override this with a faster loop that gives exactly the same game.
         """
         taken: list[Action] = []
+        declined: set[tuple[int, str]] = set()
         while not self.is_over() and (limit is None or len(taken) < limit):
-            seat = min(self.to_act())
-            action = choose(self, seat)
+            prompt = automated_prompt(self.prompts(), lambda seat: True, declined)
+            if prompt is None:
+                raise GameError("stalled", f"{self.id}: nobody can act, yet the game goes on.")
+            action = resolve_prompt(self, prompt, decide)
+            if action is None:
+                declined.add((prompt.seat, prompt.signature()))
+                continue
             self.apply(action)
             taken.append(action)
         return taken
+
+
+Decide = Callable[[Game, Prompt], "Action | None"]
+"""A decision maker for `autoplay`: the action for a prompt, or None to decline an optional one."""
+
+
+class CpuPlayer(Protocol):
+    """A computer player: decides one prompt from its seat's view only."""
+
+    def decide(self, decision: Decision) -> Action | None:
+        """An action the prompt allows, or None to decline an optional prompt."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a CPU player is given: its seat's view, the prompt, its RNG, a dry-run check.
+
+    `check(action)` says whether the game would accept an action of this seat; it judges only
+    by rules the seat itself can apply (its own hand and the public table), so it reveals nothing.
+    """
+
+    view: Mapping[str, JSON]
+    prompt: Prompt
+    rng: random.Random
+    check: Callable[[Action], bool]
+
+
+def automated_prompt(
+    prompts: Mapping[int, Prompt],
+    automated: Callable[[int], bool],
+    declined: Collection[tuple[int, str]] = (),
+    *,
+    mechanical: bool = True,
+) -> Prompt | None:
+    """The next prompt the table resolves by itself, or None when it waits (on a human, or time).
+
+    In order: an optional prompt of an automated seat not yet declined (it may interrupt), a
+    mechanical step (when `mechanical`), a required prompt of an automated seat (lowest seat).
+    """
+    ordered = [prompts[seat] for seat in sorted(prompts)]
+    for prompt in ordered:
+        if (
+            not prompt.required
+            and not prompt.mechanical
+            and automated(prompt.seat)
+            and (prompt.seat, prompt.signature()) not in declined
+        ):
+            return prompt
+    if mechanical:
+        for prompt in ordered:
+            if prompt.mechanical:
+                return prompt
+    for prompt in ordered:
+        if prompt.required and not prompt.mechanical and automated(prompt.seat):
+            return prompt
+    return None
+
+
+def resolve_prompt(game: Game, prompt: Prompt, decide: Decide) -> Action | None:
+    """The action the table applies for `prompt`: its mechanical step, or what `decide` says.
+
+    A required prompt that `decide` declines takes its default; without one that is an error
+    (a CPU must answer what the game waits for).
+    """
+    if prompt.mechanical:
+        return prompt.choices[0] if prompt.choices else prompt.default
+    action = decide(game, prompt)
+    if action is None and prompt.required:
+        if prompt.default is None:
+            raise GameError("cpu_declined", f"No answer to a required '{prompt.kind}' prompt.")
+        return prompt.default
+    return action
 
 
 # --------------------------------------------------------------------------- registry

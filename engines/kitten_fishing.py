@@ -11,12 +11,14 @@ once, and the 5000-move safety cap decided by stock counts (table cards not coun
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engines.base import (
     JSON,
     Action,
+    CpuPlayer,
+    Decide,
     Event,
     Game,
     IllegalAction,
@@ -27,6 +29,7 @@ from engines.base import (
     resolve_options,
 )
 from engines.cards import CardError, check_permutation, standard_deck
+from engines.cpu import FirstChoice
 
 MOVE_CAP = 5000
 JACK = "J"
@@ -190,9 +193,17 @@ class KittenFishing(Game):
             self.winner = 0 if a > b else 1 if b > a else None
             self.reason = "move_cap"
 
-    def autoplay(
-        self, choose: Callable[[Game, int], Action], limit: int | None = None
-    ) -> list[Action]:
+    @classmethod
+    def cpu_player(cls, level: str) -> CpuPlayer:
+        """The kitten (and Auto) at every level: flipping is the only thing to do."""
+        return FirstChoice()
+
+    @classmethod
+    def next_match_options(cls, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
+        """The first player alternates from game to game."""
+        return {**options, "first": (int(options.get("first", 0)) + 1) % seats}
+
+    def autoplay(self, decide: Decide | None, limit: int | None = None) -> list[Action]:
         """Flip to the end ("see the result"): every seat's only choice is to flip.
 
         The same three checks as `_flip`, inlined on local variables: "see the result" and

@@ -1,78 +1,114 @@
-"""Computer players: the interface every game's CPU implements, and the registry by level.
+"""Computer players: the interface every game's CPU implements, simple players, and choosers.
 
-A CPU player decides from exactly what a human in its seat would know: that seat's view (its
-own hand, the public table and the public history the view carries) and the legal actions.
+A CPU player decides one prompt from exactly what a human in its seat would know: that seat's
+view (its own hand, the public table and the public history the view carries) and the prompt.
 It never sees the game state. Its randomness comes from a seeded `random.Random` it is given.
+Each game names its own players through `Game.cpu_player(level)`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
 
-from engines.base import JSON, Action, Game, GameError, derive_rng
+from engines.base import (
+    JSON,
+    Action,
+    CpuPlayer,
+    Decide,
+    Decision,
+    Game,
+    GameError,
+    Prompt,
+    derive_rng,
+    game_class,
+)
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 
-
-class CpuPlayer(Protocol):
-    """Chooses one of `legal` for the seat whose `view` it is given."""
-
-    def choose(self, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
-        """Pick an action; must return one of `legal`."""
-        ...
-
-
-class FirstLegal:
-    """For games without decisions (Kitten Fishing's flip): the only legal action."""
-
-    def choose(self, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
-        """The first legal action."""
-        return legal[0]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "CpuPlayer",
+    "Decision",
+    "FirstChoice",
+    "RandomChoice",
+    "cpu_chooser",
+    "cpu_player",
+    "decision_rng",
+    "random_pick",
+]
 
 
-class RandomLegal:
-    """A uniformly random legal action; the baseline for simulations and property tests."""
+class FirstChoice:
+    """For games without decisions (Kitten Fishing's flip): the first choice listed."""
 
-    def choose(self, view: dict[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
-        """A random legal action."""
-        return rng.choice(list(legal))
-
-
-_FACTORIES: dict[str, Callable[[str], CpuPlayer]] = {
-    "kitten-fishing": lambda level: FirstLegal(),
-}
+    def decide(self, decision: Decision) -> Action | None:
+        """The prompt's first choice (its default when it lists none)."""
+        prompt = decision.prompt
+        return prompt.choices[0] if prompt.choices else prompt.default
 
 
-def register_cpu(game_id: str, factory: Callable[[str], CpuPlayer]) -> None:
-    """Make `factory(level)` the CPU of a game."""
-    _FACTORIES[game_id] = factory
+class RandomChoice:
+    """A uniformly random answer; the baseline for simulations and property tests.
+
+    Optional prompts are taken half of the time; card picks are random legal picks.
+    """
+
+    def decide(self, decision: Decision) -> Action | None:
+        """A random choice, a random legal pick, or (optional prompts) sometimes nothing."""
+        prompt, rng = decision.prompt, decision.rng
+        if not prompt.required and rng.random() < 0.5:
+            return None
+        options: list[Action | None] = list(prompt.choices)
+        if prompt.pick is not None:
+            options.append(random_pick(decision))
+        options = [a for a in options if a is not None]
+        if not options:
+            return prompt.default
+        return rng.choice(options)
+
+
+def random_pick(decision: Decision, tries: int = 200) -> Action | None:
+    """A random card pick that the game accepts (None when `tries` random picks all failed)."""
+    prompt, rng = decision.prompt, decision.rng
+    pick = prompt.pick
+    if pick is None:
+        return None
+    usable = [i for i in range(len(pick.cards)) if pick.selectable is None or pick.selectable[i]]
+    for _ in range(tries):
+        count = rng.randint(pick.min, min(pick.max, len(usable)))
+        action = pick.action(prompt.seat, rng.sample(usable, count))
+        if decision.check(action):
+            return action
+    return None
 
 
 def cpu_player(game_id: str, level: str = DEFAULT_LEVEL) -> CpuPlayer:
     """The CPU player of a game at a level (easy / normal / hard)."""
     if level not in LEVELS:
         raise GameError("bad_level", f"CPU level is one of {', '.join(LEVELS)}.", level=level)
-    factory = _FACTORIES.get(game_id)
-    if factory is None:
-        raise GameError("no_cpu", f"No computer player for '{game_id}'.", game=game_id)
-    return factory(level)
+    return game_class(game_id).cpu_player(level)
 
 
-def cpu_chooser(
-    game_id: str, levels: Sequence[str], seed: int, purpose: str = "cpu"
-) -> Callable[[Game, int], Action]:
-    """A `choose(game, seat)` for `Game.autoplay` where seat i plays at `levels[i]`.
+def decision_rng(seed: int, purpose: str, seat: int) -> random.Random:
+    """The RNG a CPU seat decides with: derived from the record's seed only."""
+    return derive_rng(seed, f"{purpose}:{seat}")
+
+
+def cpu_chooser(game_id: str, levels: Sequence[str], seed: int, purpose: str = "cpu") -> Decide:
+    """A `decide(game, prompt)` for `Game.autoplay` where seat i plays at `levels[i]`.
 
     Each seat gets its own RNG derived from the seed, so the same record always gives the same
-    CPU moves. The chooser hands the CPU only `game.view(seat)` and the legal actions.
+    CPU moves. The CPU is handed only `game.view(seat)`, the prompt and a dry-run check.
     """
     players = [cpu_player(game_id, level) for level in levels]
-    rngs = [derive_rng(seed, f"{purpose}:{seat}") for seat in range(len(levels))]
+    rngs = [decision_rng(seed, purpose, seat) for seat in range(len(levels))]
 
-    def choose(game: Game, seat: int) -> Action:
-        return players[seat].choose(game.view(seat), game.legal_actions(seat), rngs[seat])
+    def decide(game: Game, prompt: Prompt) -> Action | None:
+        seat = prompt.seat
+        view: dict[str, JSON] = game.view(seat)
+        return players[seat].decide(Decision(view, prompt, rngs[seat], game.accepts))
 
-    return choose
+    return decide

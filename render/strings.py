@@ -1,4 +1,8 @@
-"""The renderer's own labels, in Japanese and English; names and cards come from the view."""
+"""The renderer's own labels, in Japanese and English; names and cards come from the view.
+
+A label that counts something has a singular form under `KEY_one` where English needs one
+("1 card", not "1 cards"); `tr` picks it when `n` is 1. Japanese counts need none (1枚, 2枚).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "table_row": ("場", "Table"),
     "table_empty": ("場は空です", "The table is empty"),
     "cards": ("{n}枚", "{n} cards"),
+    "cards_one": ("{n}枚", "{n} card"),
     "cards_short": ("{n}枚", "{n}"),
     "hand": ("手札", "Hand"),
     "tricks": ("取り", "Tricks"),
@@ -48,6 +53,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "Move cap reached: decided by card count",
     ),
     "total_moves": ("総手数 {n}", "{n} moves in all"),
+    "total_moves_one": ("総手数 {n}", "{n} move in all"),
     "final_counts": ("最終枚数", "Final count"),
     "score": ("得点", "Score"),
     "total": ("合計", "Total"),
@@ -60,9 +66,15 @@ _STRINGS: dict[str, tuple[str, str]] = {
 
 def tr(key: str, locale: str = "ja", **params: object) -> str:
     """The label `key` in `locale` (English for an unknown locale), with `params` filled in."""
+    pattern = _pattern(key, locale, params)
+    return pattern.format(**params) if params else pattern
+
+
+def _pattern(key: str, locale: str, params: dict[str, object]) -> str:
+    if params.get("n") == 1 and f"{key}_one" in _STRINGS:
+        key = f"{key}_one"
     ja, en = _STRINGS[key]
-    text = ja if locale == "ja" else en
-    return text.format(**params) if params else text
+    return ja if locale == "ja" else en
 
 
 def all_labels() -> dict[str, tuple[str, str]]:

@@ -3,11 +3,14 @@ wrap, face-down piles with counts, seat plates, badges, banners, score tables, r
 
 Parts draw onto an RGB canvas at a position and return the size they used, so a game layout is
 a short top-to-bottom script of parts. They read no view: the game module decides what to show.
+Every line of text reaches the image through `Canvas.text`; `record_texts()` lets a test see
+each line as drawn and its box (names cut to fit, nothing off the image, nothing overlapping).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from render import cards, text
 from render.strings import tr
+from render.text import Text
 from render.theme import (
     ALERT,
     ALERT_BG,
@@ -46,6 +50,29 @@ class PlayerInfo:
     badges: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One line of text as a layout drew it: the string (cut to fit) and its box."""
+
+    text: str
+    box: tuple[float, float, float, float]
+    size: int
+
+
+_text_recorders: list[list[DrawnText]] = []
+
+
+@contextmanager
+def record_texts() -> Iterator[list[DrawnText]]:
+    """Collect every line of text drawn on a canvas inside the block, in drawing order."""
+    seen: list[DrawnText] = []
+    _text_recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _text_recorders.remove(seen)
+
+
 @dataclass
 class Canvas:
     """An RGB image with its draw handle, the locale and the card style of one render."""
@@ -65,14 +92,22 @@ class Canvas:
     def text(
         self,
         xy: tuple[float, float],
-        value: str,
+        value: Text,
         size: int,
         fill: Colour = TEXT,
         anchor: str = "la",
-        **kw: object,
+        *,
+        bold: bool = False,
+        max_width: float | None = None,
     ) -> float:
-        """Draw text with font fallback; returns its width."""
-        return text.draw_text(self.draw, xy, value, size, fill, anchor, **kw)  # type: ignore[arg-type]
+        """Draw text with font fallback, cut to `max_width` (names first); returns its width."""
+        if _text_recorders:
+            line, box = text.place(xy, value, size, anchor, max_width)
+            for seen in _text_recorders:
+                seen.append(DrawnText(line, box, size))
+        return text.draw_text(
+            self.draw, xy, value, size, fill, anchor, bold=bold, max_width=max_width
+        )
 
 
 # --------------------------------------------------------------------------- cards
@@ -183,14 +218,20 @@ def badge(
     c: Canvas,
     x: float,
     y: float,
-    label: str,
+    label: Text,
     bg: Colour,
     fg: Colour = (20, 20, 20),
     size: int = 20,
     anchor: str = "l",
+    max_width: float | None = None,
 ) -> float:
-    """A pill with a short label; (x, y) is its left (or right, `anchor="r"`) top; returns width."""
+    """A pill with a short label; (x, y) is its left (or right, `anchor="r"`) top; returns width.
+
+    With `max_width`, a label too long for it is cut (a template's names first).
+    """
     pad = round(size * 0.5)
+    if max_width is not None:
+        label = text.fit(label, size, max_width - 2 * pad)
     width = text.text_width(label, size) + 2 * pad
     height = round(size * 1.45)
     if anchor == "r":
@@ -507,11 +548,15 @@ def breakdown_panel(
 def result_panel(
     c: Canvas,
     box: tuple[float, float, float, float],
-    title: str,
-    reason: str,
-    lines: Sequence[str] = (),
+    title: Text,
+    reason: Text,
+    lines: Sequence[Text] = (),
 ) -> None:
-    """The end of a game: a big winner line, the reason under it, then totals."""
+    """The end of a game: a big winner line, the reason under it, then totals.
+
+    Pass lines that hold names as templates (`strings.tr_named`): a long name is cut, not
+    the words after it.
+    """
     x0, y0, x1, y1 = (round(v) for v in box)
     overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
     ImageDraw.Draw(overlay).rounded_rectangle(
@@ -529,17 +574,28 @@ def result_panel(
         y += 34
 
 
-def header(c: Canvas, title: str, right: str, height: int = 60) -> int:
+def header(c: Canvas, title: Text, right: Text, height: int = 60) -> int:
     """The top bar: the game's name on the left, a short status (moves, round) on the right."""
     c.draw.rectangle((0, 0, c.image.width, height), fill=FELT_DARK)
-    c.text((18, height / 2), title, 28, TEXT, "lm", bold=True, max_width=c.image.width * 0.55)
-    c.text((c.image.width - 18, height / 2), right, 26, TEXT_DIM, "rm")
+    used = c.text(
+        (18, height / 2), title, 28, TEXT, "lm", bold=True, max_width=c.image.width * 0.55
+    )
+    room = c.image.width - 2 * 18 - used - 24
+    c.text((c.image.width - 18, height / 2), right, 26, TEXT_DIM, "rm", max_width=room)
     return height
 
 
-def turn_pill(c: Canvas, x: float, y: float, label: str, mine: bool) -> float:
-    """'Your turn' in gold, or 'X to play' in a quiet colour; returns its width."""
-    return badge(c, x, y, label, GOLD if mine else PANEL_EDGE, (20, 20, 20) if mine else TEXT, 22)
+TURN_PILL = 22
+"""Text size of the turn pill."""
+
+
+def turn_pill(
+    c: Canvas, right: float, y: float, label: Text, mine: bool, max_width: float
+) -> float:
+    """'Your turn' in gold, or 'X to play' in a quiet colour, ending at `right`; returns its
+    width. A name too long for `max_width` is cut, never the 'to play'."""
+    bg, fg = (GOLD, (20, 20, 20)) if mine else (PANEL_EDGE, TEXT)
+    return badge(c, right, y, label, bg, fg, TURN_PILL, anchor="r", max_width=max_width)
 
 
 # --------------------------------------------------------------------------- hands

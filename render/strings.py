@@ -6,6 +6,8 @@ A label that counts something has a singular form under `KEY_one` where English 
 
 from __future__ import annotations
 
+from render.text import Template
+
 LOCALES = ("ja", "en")
 
 _STRINGS: dict[str, tuple[str, str]] = {
@@ -68,6 +70,12 @@ def tr(key: str, locale: str = "ja", **params: object) -> str:
     """The label `key` in `locale` (English for an unknown locale), with `params` filled in."""
     pattern = _pattern(key, locale, params)
     return pattern.format(**params) if params else pattern
+
+
+def tr_named(key: str, locale: str = "ja", **params: object) -> Template:
+    """The label `key` as a template whose `name` fields are cut, not the rest, to fit."""
+    cut = tuple(k for k in params if k.startswith("name"))
+    return Template.of(_pattern(key, locale, params), params, cut)
 
 
 def _pattern(key: str, locale: str, params: dict[str, object]) -> str:

@@ -6,6 +6,9 @@ the chain whose character map holds its characters: the configured font (`set_fo
 Fallback (simplified Chinese hanzi, Hangul), and last Pillow's own default font. A character no font holds (most emoji) is drawn as
 an outlined box one half-em wide; joiners, variation selectors and control characters are dropped.
 Nothing here raises on odd text.
+
+A label that holds a player's name is a `Template`: when it has to be cut to fit, the name is
+cut (with an ellipsis), never the words around it ("Wolfeschlegelst… to play").
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import os
 import struct
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -210,13 +213,48 @@ def _box_width(size: int) -> float:
     return round(size * 0.62)
 
 
-def text_width(text: str, size: int) -> float:
+@dataclass(frozen=True)
+class Template:
+    """A label with fields (player names) filled in at drawing time, so that they are what
+    gets cut when the label is too wide: `pattern` is a `str.format` pattern, `cut` the fields
+    that may be shortened; the other fields and the pattern's own words are kept whole."""
+
+    pattern: str
+    params: tuple[tuple[str, str], ...]
+    cut: tuple[str, ...]
+
+    @classmethod
+    def of(cls, pattern: str, params: Mapping[str, object], cut: tuple[str, ...]) -> Template:
+        """A template of `pattern` with `params` (names cleaned) and the fields to `cut`."""
+        filled = tuple((k, clean(str(v)) if k in cut else str(v)) for k, v in params.items())
+        return cls(pattern, filled, cut)
+
+    def fill(self, **changed: str) -> str:
+        """The label with its fields filled in (`changed` overriding some of them)."""
+        return self.pattern.format(**{**dict(self.params), **changed})
+
+    def __str__(self) -> str:
+        return self.fill()
+
+
+Text = str | Template
+"""What text drawing takes: a plain string, or a template whose names are cut first."""
+
+
+def text_width(text: Text, size: int) -> float:
     """Width in pixels of `text` drawn at `size`."""
-    return sum(_run_width(i, chars, size) for i, chars in _split_runs(text))
+    return sum(_run_width(i, chars, size) for i, chars in _split_runs(str(text)))
 
 
-def fit(text: str, size: int, max_width: float) -> str:
-    """`text`, cut and ended with an ellipsis when wider than `max_width`."""
+def fit(text: Text, size: int, max_width: float) -> str:
+    """`text`, cut and ended with an ellipsis when wider than `max_width`.
+
+    A `Template` shortens its names first (the widest one, a character at a time, so two long
+    names end up about as wide); only a label too wide even with "…" for every name is cut at
+    the end.
+    """
+    if isinstance(text, Template):
+        return _fit_template(text, size, max_width)
     text = clean(text)
     if text_width(text, size) <= max_width:
         return text
@@ -227,7 +265,23 @@ def fit(text: str, size: int, max_width: float) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + ELLIPSIS if lo else ELLIPSIS
+    kept = text[:lo].rstrip().rstrip(ELLIPSIS)
+    return kept + ELLIPSIS
+
+
+def _fit_template(template: Template, size: int, max_width: float) -> str:
+    names = {key: value for key, value in template.params if key in template.cut}
+    kept = dict(names)  # the part of each name still shown
+    line = clean(template.fill())
+    while text_width(line, size) > max_width:
+        longest = [k for k in kept if kept[k]]
+        if not longest:
+            return fit(line, size, max_width)
+        key = max(longest, key=lambda k: text_width(kept[k], size))
+        kept[key] = kept[key][:-1].rstrip()
+        shown = {k: (v if v == names[k] else v + ELLIPSIS) for k, v in kept.items()}
+        line = clean(template.fill(**shown))
+    return line
 
 
 def _metrics(size: int) -> tuple[int, int]:
@@ -241,7 +295,7 @@ def _metrics(size: int) -> tuple[int, int]:
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
-    text: str,
+    text: Text,
     size: int,
     fill: str | tuple[int, ...],
     anchor: str = "la",
@@ -256,19 +310,10 @@ def draw_text(
     (baseline). `bold` thickens strokes (the shipped fonts have one weight); `stroke` is an
     outline (width, colour) for text over busy backgrounds.
     """
-    if max_width is not None:
-        text = fit(text, size, max_width)
-    runs = _split_runs(text)
-    width = sum(_run_width(i, chars, size) for i, chars in runs)
-    x, y = xy
-    if anchor[0] == "m":
-        x -= width / 2
-    elif anchor[0] == "r":
-        x -= width
-    ascent, descent = _metrics(size)
-    baseline = {"a": y + ascent, "m": y + (ascent - descent) / 2, "s": y, "d": y - descent}.get(
-        anchor[1], y + ascent
-    )
+    line, (x, top, right, _) = place(xy, text, size, anchor, max_width)
+    runs = _split_runs(line)
+    width = right - x
+    baseline = top + _metrics(size)[0]
     stroke_width, stroke_fill = stroke if stroke else (0, None)
     if bold:
         stroke_width, stroke_fill = max(stroke_width, max(1, size // 22)), stroke_fill or fill
@@ -290,6 +335,29 @@ def draw_text(
             )
         x += run_w
     return width
+
+
+def place(
+    xy: tuple[float, float],
+    text: Text,
+    size: int,
+    anchor: str = "la",
+    max_width: float | None = None,
+) -> tuple[str, tuple[float, float, float, float]]:
+    """The line `draw_text` would draw (cut to `max_width`) and its box: left, top of the
+    ascent, right, bottom of the descent."""
+    line = str(text) if max_width is None else fit(text, size, max_width)
+    width = text_width(line, size)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    ascent, descent = _metrics(size)
+    baseline = {"a": y + ascent, "m": y + (ascent - descent) / 2, "s": y, "d": y - descent}.get(
+        anchor[1], y + ascent
+    )
+    return line, (x, baseline - ascent, x + width, baseline + descent)
 
 
 def _draw_boxes(

@@ -16,7 +16,7 @@ from PIL import Image
 from engines.cards import card_label
 from render import parts, text
 from render.parts import Canvas, PlayerInfo, Seat
-from render.strings import tr
+from render.strings import tr, tr_named
 from render.theme import (
     ALERT,
     CARD_W,
@@ -182,7 +182,7 @@ def _field(
     c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
     table = list(view["table"])
     locale = c.locale
-    c.text(
+    title_w = c.text(
         (x0 + 16, y0 + 14),
         tr("table_row", locale) + "  " + tr("cards", locale, n=len(table)),
         24,
@@ -194,13 +194,13 @@ def _field(
     if to_act and not view.get("over"):
         seat = to_act[0]
         mine = seat == viewer
-        label = (
+        label: text.Text = (
             tr("your_turn", locale)
             if mine
-            else tr("turn_of", locale, name=_name(players, seat, locale))
+            else tr_named("turn_of", locale, name=_name(players, seat, locale))
         )
-        w = text.text_width(label, 22) + 22
-        parts.turn_pill(c, x1 - 16 - w, y0 + 10, label, mine)
+        room = (x1 - 16) - (x0 + 16 + title_w + 24)
+        parts.turn_pill(c, x1 - 16, y0 + 10, label, mine, room)
     last = view.get("last")
     stay_index = len(table) - 1 if last and last["kind"] == "stay" and table else None
     top = y0 + 52
@@ -234,19 +234,19 @@ def _field(
         _result(c, view, players, (x0 + 40, y0 + 50, x1 - 40, y1 - 16))
 
 
-def _status(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> str:
+def _status(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> text.Text:
     last = view.get("last")
     if last is None:
-        return tr("first_flip", locale, name=_name(players, view["first"], locale))
+        return tr_named("first_flip", locale, name=_name(players, view["first"], locale))
     name = _name(players, last["seat"], locale)
     n = len(last["captured"])
     card = card_label(last["card"])
     if last["kind"] == "fish":
         matched = card_label(last["matched"]) if last.get("matched") else "?"
-        return tr("fished", locale, name=name, card=card, matched=matched, n=n)
+        return tr_named("fished", locale, name=name, card=card, matched=matched, n=n)
     if last["kind"] == "sweep":
-        return tr("swept", locale, name=name, card=card, n=n)
-    return tr("stayed", locale, name=name, card=card)
+        return tr_named("swept", locale, name=name, card=card, n=n)
+    return tr_named("stayed", locale, name=name, card=card)
 
 
 def _result(
@@ -258,24 +258,36 @@ def _result(
     result = view["result"]
     locale = c.locale
     winner = result["winner"]
-    title = (
+    title: text.Text = (
         tr("draw", locale)
         if winner is None
-        else tr("winner", locale, name=_name(players, winner, locale))
+        else tr_named("winner", locale, name=_name(players, winner, locale))
     )
+    reason: text.Text
     if result["reason"] == "move_cap":
         reason = tr("reason_move_cap", locale)
     else:
         loser = 1 - winner if winner is not None else 0
-        reason = tr("reason_empty_who", locale, name=_name(players, loser, locale))
-    counts = result["stock_counts"]
-    totals = (
-        tr("final_counts", locale)
-        + ": "
-        + "  ·  ".join(
-            f"{_name(players, s, locale)} {tr('cards', locale, n=counts[s])}" for s in (0, 1)
-        )
-    )
+        reason = tr_named("reason_empty_who", locale, name=_name(players, loser, locale))
     parts.result_panel(
-        c, box, title, reason, [totals, tr("total_moves", locale, n=result["moves"])]
+        c,
+        box,
+        title,
+        reason,
+        [
+            _final_counts(players, result["stock_counts"], locale),
+            tr("total_moves", locale, n=result["moves"]),
+        ],
     )
+
+
+def _final_counts(players: Sequence[PlayerInfo], counts: Sequence[int], locale: str) -> text.Text:
+    """'Final count: A 0 cards  ·  B 47 cards', both names cut alike when the line is too long."""
+
+    def literal(words: str) -> str:
+        return words.replace("{", "{{").replace("}", "}}")
+
+    each = [f"{{name{s}}} {literal(tr('cards', locale, n=counts[s]))}" for s in (0, 1)]
+    pattern = literal(tr("final_counts", locale)) + ": " + "  ·  ".join(each)
+    names = {f"name{s}": _name(players, s, locale) for s in (0, 1)}
+    return text.Template.of(pattern, names, tuple(names))

@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 import io
+import itertools
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
 from engines.base import Action, game_class
-from render.parts import PlayerInfo
+from render.parts import DrawnText, PlayerInfo
 
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE_ENV = "CARDBOT_UPDATE_GOLDEN"
 PLAYERS = [PlayerInfo("たろう"), PlayerInfo("子猫", is_cpu=True)]
+LONG_NAMES = {
+    "latin": [
+        PlayerInfo("Wolfeschlegelsteinhausenbergerdorff"),
+        PlayerInfo("Maximiliana Wolfeschlegelsteinh", is_cpu=True),
+    ],
+    "japanese": [
+        PlayerInfo("ながいながいなまえのぷれいやーさんですよろしくね"),
+        PlayerInfo("とてもとてもながいおなまえのこねこちゃんですにゃん", is_cpu=True),
+    ],
+    "mixed": [
+        PlayerInfo("Ｗ" * 32),
+        PlayerInfo("たろう_the_Great_ながいなまえ_Wolfe", is_cpu=True),
+    ],
+}
+"""Names as long as Discord allows (32 characters), the widest there are, two seats each."""
 
 
 def play_until(seed: int, stop: Any) -> Any:
@@ -110,3 +127,19 @@ def check_golden(
     diff = mean_abs_diff(golden, small)
     assert diff <= tolerance, f"{name}: mean pixel difference {diff:.2f} > {tolerance}"
     return diff
+
+
+def apart(a: Sequence[float], b: Sequence[float], slack: float = 1) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) do not overlap (touching by `slack` px is apart)."""
+    return (
+        a[2] <= b[0] + slack or b[2] <= a[0] + slack or a[3] <= b[1] + slack or b[3] <= a[1] + slack
+    )
+
+
+def check_lines(drawn: Sequence[DrawnText], image: Image.Image) -> None:
+    """Every line of text lies on the image, and no two lines cover each other."""
+    for line in drawn:
+        x0, y0, x1, y1 = line.box
+        assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, line
+    for a, b in itertools.combinations(drawn, 2):
+        assert apart(a.box, b.box), (a, b)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import ImageStat
 
-from render import cards
+from render import cards, parts
 from render.api import hand_image, render_hand
 from render.parts import hand_rows, row_step
 from render.theme import GOLD, HAND_CARD_W, WIDTH, card_height
@@ -100,3 +100,11 @@ def test_hand_strip_golden() -> None:
 def test_two_number_and_four_colour_golden() -> None:
     codes = ["W1B2", "W1B2/B", "W6B3/W", "W6B3/B", "2C", "TD", "QC", "KD", "AH", "JS"]
     check_golden("two-number-four-colour", hand_image(codes, four_colour=True, title="W/B"))
+
+
+def test_the_heading_counts_one_card_in_the_singular() -> None:
+    with parts.record_texts() as drawn:
+        hand_image(["AS"], locale="en")
+        hand_image(["AS", "KH"], locale="en")
+    headings = [d.text for d in drawn if d.text.startswith("Hand")]
+    assert headings == ["Hand  1 card", "Hand  2 cards"]

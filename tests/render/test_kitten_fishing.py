@@ -1,22 +1,28 @@
 """Kitten Fishing images: every moment renders for every viewpoint, only public cards are ever
-drawn face up, low stocks stand out, and the layout follows the viewer."""
+drawn face up, low stocks stand out, the layout follows the viewer, and long names are cut
+rather than the words around them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from render import cards
+from render import cards, parts
 from render.api import render_view, view_image
 from render.games import UnknownGame
 from render.parts import PlayerInfo
+from render.strings import tr
+from render.text import ELLIPSIS
 from render.theme import ALERT, GOLD, HIGHLIGHT, WIDTH
 
 from .helpers import (
+    LONG_NAMES,
     PLAYERS,
+    check_lines,
     decode,
     empty_game,
     fish_game,
@@ -141,3 +147,50 @@ def test_players_may_be_missing_and_names_may_be_anything() -> None:
 def test_an_unknown_game_is_refused_clearly() -> None:
     with pytest.raises(UnknownGame):
         render_view({"game": "mahjong"}, [], "ja")
+
+
+SHORT_NAMES = [PlayerInfo("Ann"), PlayerInfo("Bob", is_cpu=True)]
+
+
+def _views() -> list[tuple[str, dict[str, Any]]]:
+    views = [(f"{m}-{s}", GAMES[m]().view(s)) for m in GAMES for s in (None, 0, 1)]
+    return [*views, ("move-cap-0", move_cap_view())]
+
+
+def _texts(view: dict[str, Any], players: list[PlayerInfo], locale: str) -> list[Any]:
+    with parts.record_texts() as drawn:
+        im = view_image(view, players, locale)
+    check_lines(drawn, im)
+    return drawn
+
+
+@pytest.mark.parametrize("names", list(LONG_NAMES))
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_long_names_are_cut_and_the_words_around_them_are_not(names: str, locale: str) -> None:
+    long_names = LONG_NAMES[names]
+    cut = 0
+    for label, view in _views():
+        short = _texts(view, SHORT_NAMES, locale)
+        long = _texts(view, long_names, locale)
+        assert len(long) == len(short), label
+        for s, line in zip(short, long, strict=True):
+            # the same label with Ann and Bob: whatever is not a name must be there whole
+            words = re.split("Ann|Bob", s.text)
+            assert line.text.startswith(words[0]) and line.text.endswith(words[-1]), (s, line)
+            assert all(w in line.text for w in words), (s, line)
+            if len(words) > 1 and ELLIPSIS in line.text:
+                cut += 1
+    assert cut > 10  # the names really were too long, and were cut
+
+
+def test_the_turn_pill_cuts_the_name_and_stays_clear_of_the_title() -> None:
+    view = start_game().view(None)
+    first = view["to_act"][0]
+    for locale in ("ja", "en"):
+        drawn = _texts(view, LONG_NAMES["mixed"], locale)
+        title = next(d for d in drawn if d.text.startswith(tr("table_row", locale)))
+        after = tr("turn_of", locale, name="")
+        pill = next(d for d in drawn if d.text.endswith(after) and d.box[1] < title.box[3])
+        assert ELLIPSIS in pill.text and LONG_NAMES["mixed"][first].name[:3] in pill.text
+        assert pill.box[0] > title.box[2] + 20
+        assert pill.box[2] <= WIDTH - 12

@@ -7,13 +7,16 @@ import itertools
 
 import pytest
 
-from render import cards
+from render import cards, parts
 from render.api import render_round_table
 from render.bench import table_seats
-from render.table import _trick_spot, geometry, plate_boxes
+from render.parts import PlayerInfo, Seat
+from render.strings import tr_named
+from render.table import _trick_spot, geometry, plate_boxes, round_table
+from render.text import ELLIPSIS
 from render.theme import WIDTH, card_height
 
-from .helpers import decode
+from .helpers import LONG_NAMES, check_lines, decode
 
 SEAT_COUNTS = list(range(2, 13))
 
@@ -87,3 +90,29 @@ def test_tables_render_at_their_size_and_draw_only_the_trick_and_exposed_cards(n
     exposed = [c for s in seats for c in s.exposed]
     assert sorted(drawn) == sorted(exposed + list(trick.values()))
     assert im.size == (WIDTH, geometry(n, exposed=bool(exposed)).height)
+
+
+@pytest.mark.parametrize("n", [2, 4, 7, 12])
+def test_long_names_are_cut_inside_their_plates_and_the_header(n: int) -> None:
+    names = [p.name for players in LONG_NAMES.values() for p in players]
+    seats = [
+        Seat(
+            PlayerInfo(names[i % len(names)], is_cpu=i % 3 == 2, is_dealer=i == 1),
+            counts=("手札 13", "取り 2"),
+            to_play=i == 2,
+            is_viewer=i == 0,
+        )
+        for i in range(n)
+    ]
+    status = tr_named("turn_of", "en", name=names[4])
+    with parts.record_texts() as drawn:
+        im = round_table(seats, viewer=0, title="Gong Zhu", status=status, locale="en")
+    check_lines(drawn, im)
+    boxes = plate_boxes(n, 0)
+    for seat, (x0, y0, x1, y1) in zip(seats, boxes, strict=True):
+        inside = [d for d in drawn if x0 <= d.box[0] and d.box[2] <= x1 and y0 <= d.box[1] < y1]
+        name = min(inside, key=lambda d: (d.box[1], d.box[0]))  # the plate's top-left line
+        assert name.text.endswith(ELLIPSIS) and seat.player.name.startswith(name.text[:-1])
+    title, status_line = (d.text for d in drawn if d.box[3] <= 60)
+    assert title == "Gong Zhu"
+    assert status_line.endswith(" to play") and ELLIPSIS in status_line

@@ -120,3 +120,35 @@ def test_suit_symbols_in_text_are_vector_shapes_with_red_for_hearts_and_diamonds
     colours = {p for _, p in im.getcolors(1 << 16)}
     assert (255, 118, 118) in colours  # the heart, in a red that reads on a dark table
     assert (240, 240, 230) in colours  # the club, in the text colour
+
+
+def test_a_template_cuts_its_name_and_keeps_its_words() -> None:
+    label = text.Template.of(
+        "{name} to play", {"name": "Wolfeschlegelsteinhausenbergerdorff"}, ("name",)
+    )
+    cut = text.fit(label, 22, 260)
+    assert cut.endswith("… to play") and cut.startswith("Wolfe")
+    assert text.text_width(cut, 22) <= 260
+    assert text.fit(label, 22, 2000) == "Wolfeschlegelsteinhausenbergerdorff to play"
+    # a plain string would have lost the words instead
+    assert not text.fit(str(label), 22, 260).endswith("to play")
+
+
+def test_two_names_in_one_line_are_cut_alike() -> None:
+    label = text.Template.of(
+        "{a} 0枚 · {b} 47枚",
+        {"a": "ながいながいなまえのぷれいやーさんです", "b": "Ｗ" * 32},
+        ("a", "b"),
+    )
+    cut = text.fit(label, 24, 500)
+    a, b = cut.removesuffix(" 47枚").split(" 0枚 · ")
+    assert a.endswith("…") and b.endswith("…")
+    assert abs(text.text_width(a, 24) - text.text_width(b, 24)) <= 24
+    assert text.text_width(cut, 24) <= 500
+
+
+def test_names_in_a_template_are_filled_in_literally() -> None:
+    label = text.Template.of("{name} wins", {"name": "{n} 😀\u200b"}, ("name",))
+    assert str(label) == "{n} 😀 wins"
+    # too narrow even for "… wins": cut at the end like any line, still within the width
+    assert text.text_width(text.fit(label, 22, 40), 22) <= 40

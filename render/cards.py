@@ -136,19 +136,53 @@ def rank_text(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
+SMALL_FACE_W = 80
+"""Faces narrower than this are drawn small: a big index and one big suit, no pip grid. At
+that size ten pips are noise, and the index (all that shows of an overlapped card) needs the
+room to be read on a phone, where the image is shown at half size."""
+
+
+def is_small(width: int) -> bool:
+    """Whether a face `width` px wide is drawn in the small design."""
+    return width < SMALL_FACE_W
+
+
 @lru_cache(maxsize=128)
 def _corner(rank: str, suit: str, width: int, colour: tuple[int, int, int]) -> Image.Image:
     """The rank-and-suit index tile of the top-left corner."""
-    size = round(width * (0.30 if rank != "T" else 0.25))
-    tile_w = round(width * 0.27)
-    pip = round(width * 0.17)
-    tile = Image.new("RGBA", (tile_w, round(width * 0.31) + pip + 4), (0, 0, 0, 0))
+    if is_small(width):
+        size = round(width * (0.40 if rank != "T" else 0.34))
+        tile_w = round(width * 0.44)
+        pip = round(width * 0.26)
+        top = round(width * 0.40) * 1.04
+    else:
+        size = round(width * (0.30 if rank != "T" else 0.25))
+        tile_w = round(width * 0.27)
+        pip = round(width * 0.17)
+        top = round(width * 0.30) * 1.02
+    tile = Image.new("RGBA", (tile_w, round(top) + pip + 4), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     label = rank_text(rank)
     text.draw_text(d, (tile_w / 2, 0), label, size, colour, "ma", bold=True)
-    top = round(width * 0.30) * 1.02
     paste_shape(tile, suit, (tile_w / 2, top + pip / 2), pip, colour)
     return tile
+
+
+def _corner_origin(width: int) -> tuple[int, int]:
+    if is_small(width):
+        return round(width * 0.03), round(width * 0.05)
+    return round(width * 0.01), round(width * 0.035)
+
+
+def index_box(code: str, width: int) -> tuple[int, int, int, int] | None:
+    """Where the top-left index (rank over suit) of a French card's face is inked, as a box;
+    None for other cards. Nothing else on the face comes near it."""
+    if not (len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC"):
+        return None
+    corner = _corner(code[0], code[1], width, BLACK)
+    left, top, right, bottom = corner.getchannel("A").getbbox() or (0, 0, 0, 0)
+    ox, oy = _corner_origin(width)
+    return left + ox, top + oy, right + ox, bottom + oy
 
 
 def _french(code: str, width: int, style: CardStyle) -> Image.Image:
@@ -157,8 +191,11 @@ def _french(code: str, width: int, style: CardStyle) -> Image.Image:
     height = card_height(width)
     im = _blank(width)
     corner = _corner(rank, suit, width, colour)
-    ox, oy = round(width * 0.01), round(width * 0.035)
+    ox, oy = _corner_origin(width)
     im.alpha_composite(corner, (ox, oy))
+    if is_small(width):
+        _small_middle(im, rank, suit, colour)
+        return _finish(im)
     im.alpha_composite(
         corner.transpose(Image.Transpose.ROTATE_180),
         (width - ox - corner.width, height - oy - corner.height),
@@ -166,8 +203,8 @@ def _french(code: str, width: int, style: CardStyle) -> Image.Image:
     if rank == "A":
         paste_shape(im, suit, (width / 2, height / 2), round(width * 0.46), colour)
     elif rank in _PIPS:
-        pip = round(width * (0.17 if rank in "9T" else 0.18))
-        left, right = width * 0.37, width * 0.63
+        pip = round(width * (0.16 if rank in "9T" else 0.17))
+        left, right = width * 0.40, width * 0.60
         top, bottom = height * 0.19, height * 0.81
         for column, row in _PIPS[rank]:
             x = left + (right - left) * column / 2
@@ -178,11 +215,25 @@ def _french(code: str, width: int, style: CardStyle) -> Image.Image:
     return _finish(im)
 
 
+def _small_middle(im: Image.Image, rank: str, suit: str, colour: tuple[int, int, int]) -> None:
+    """The rest of a small face: one big suit low on the right, framed and tinted for J, Q, K."""
+    width, height = im.size
+    cx, cy = width * 0.68, height * 0.70
+    if rank in _FACE_TINT:
+        d = ImageDraw.Draw(im)
+        box = (width * 0.53, height * 0.44, width * 0.92, height * 0.94)
+        d.rectangle(box, fill=_FACE_TINT[rank], outline=colour, width=max(1, width // 30))
+        _ornament(d, rank, (box[0] + box[2]) / 2, height * 0.53, width * 0.3, colour)
+        paste_shape(im, suit, ((box[0] + box[2]) / 2, height * 0.76), round(width * 0.26), colour)
+    else:
+        paste_shape(im, suit, (cx, cy), round(width * 0.44), colour)
+
+
 def _court(im: Image.Image, rank: str, suit: str, colour: tuple[int, int, int]) -> None:
     """J, Q, K: a tinted frame, a crown-like ornament, a large letter and the suit."""
     width, height = im.size
     d = ImageDraw.Draw(im)
-    box = (width * 0.285, height * 0.1, width * 0.715, height * 0.9)
+    box = (width * 0.31, height * 0.1, width * 0.69, height * 0.9)
     d.rectangle(box, fill=_FACE_TINT[rank], outline=colour, width=max(1, width // 40))
     inset = width * 0.035
     d.rectangle(

@@ -602,11 +602,19 @@ def turn_pill(
 
 HAND_MIN_STEP = 0.28
 """Overlap no more than this: the corner index (0.27 of the width) must stay readable."""
+SMALL_MIN_STEP = 0.54
+"""The same for small faces (`cards.is_small`), whose index takes 0.47 of the width."""
+
+
+def index_step(card_w: int) -> float:
+    """The least distance between overlapping cards that leaves each one's index in view."""
+    return card_w * (SMALL_MIN_STEP if cards.is_small(card_w) else HAND_MIN_STEP)
 
 
 def hand_rows(count: int, card_w: int, max_width: float) -> list[int]:
-    """Row lengths of a hand strip: one row while the overlap leaves the index readable."""
-    per_row = max(1, int((max_width - card_w) // (card_w * HAND_MIN_STEP)) + 1)
+    """Row lengths of overlapping cards (a hand strip, a captured run): one row while the
+    overlap leaves every index readable, then as few even rows as that allows."""
+    per_row = max(1, int((max_width - card_w) // index_step(card_w)) + 1)
     return wrap(count, per_row)
 
 

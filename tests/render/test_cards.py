@@ -8,7 +8,7 @@ from PIL import Image, ImageStat
 
 from engines.cards import standard_deck, two_number_deck
 from render import cards
-from render.theme import BLUE, GREEN, RED, CardStyle, card_height
+from render.theme import BLUE, CARD_FACE, GREEN, RED, CardStyle, card_height
 
 from .helpers import mean_abs_diff
 
@@ -97,3 +97,38 @@ def test_backs_show_no_card_and_unknown_codes_do_not_crash() -> None:
     assert seen == []
     assert back.size == (80, card_height(80))
     assert cards.face("??", 80).size == (80, card_height(80))
+
+
+def _ink_near(im: Image.Image, box: tuple[int, int, int, int], gap: int) -> list[tuple[int, int]]:
+    """Inked pixels of a face within `gap` px around `box` (not inside it), edges left out."""
+    face = im.convert("RGB")
+    width, height = face.size
+    edge = round(width * 0.075) + 3  # the outline and its rounded corners
+    x0, y0, x1, y1 = box
+    found = []
+    for y in range(max(3, y0 - gap), min(height - 3, y1 + gap)):
+        for x in range(max(3, x0 - gap), min(width - 3, x1 + gap)):
+            inside = x0 <= x < x1 and y0 <= y < y1
+            in_corner = (x < edge or x >= width - edge) and (y < edge or y >= height - edge)
+            ink = max(abs(a - b) for a, b in zip(face.getpixel((x, y)), CARD_FACE, strict=True))
+            if not inside and not in_corner and ink > 40:
+                found.append((x, y))
+    return found
+
+
+@pytest.mark.parametrize("width", [30, 40, 58, 68, 72, 80, 92, 100, 116])
+def test_the_index_stands_clear_of_the_pips(width: int) -> None:
+    gap = max(2, round(width * 0.03))
+    for code in standard_deck():
+        box = cards.index_box(code, width)
+        assert box is not None
+        assert box[2] - box[0] < width / 2 and box[3] - box[1] < card_height(width) / 2, code
+        assert _ink_near(cards.face(code, width), box, gap) == [], (code, width)
+
+
+def test_small_faces_have_a_bigger_index_than_a_shrunk_big_face() -> None:
+    small, big = cards.index_box("TS", 72), cards.index_box("TS", 100)
+    assert small is not None and big is not None
+    # the whole small index is taller than the big face's index scaled down to 72 px
+    assert small[3] - small[1] > (big[3] - big[1]) * 0.72 * 1.3
+    assert cards.index_box("BJ", 72) is None

@@ -3,8 +3,9 @@ wrap, face-down piles with counts, seat plates, badges, banners, score tables, r
 
 Parts draw onto an RGB canvas at a position and return the size they used, so a game layout is
 a short top-to-bottom script of parts. They read no view: the game module decides what to show.
-Every line of text reaches the image through `Canvas.text`; `record_texts()` lets a test see
-each line as drawn and its box (names cut to fit, nothing off the image, nothing overlapping).
+Every line of text reaches the image through `Canvas.text` and every card through
+`paste_card`; `record_texts()` and `record_cards()` let a test see each line as drawn and each
+card as placed, with their boxes (names cut to fit, nothing off the image, no index covered).
 """
 
 from __future__ import annotations
@@ -73,6 +74,30 @@ def record_texts() -> Iterator[list[DrawnText]]:
         _text_recorders.remove(seen)
 
 
+@dataclass(frozen=True)
+class PlacedCard:
+    """One card as a layout placed it: its code (None for a back), width and top-left corner."""
+
+    code: str | None
+    width: int
+    x: int
+    y: int
+
+
+_card_recorders: list[list[PlacedCard]] = []
+
+
+@contextmanager
+def record_cards() -> Iterator[list[PlacedCard]]:
+    """Collect every card placed on a canvas inside the block, in drawing order."""
+    seen: list[PlacedCard] = []
+    _card_recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _card_recorders.remove(seen)
+
+
 @dataclass
 class Canvas:
     """An RGB image with its draw handle, the locale and the card style of one render."""
@@ -135,6 +160,8 @@ def paste_card(
 ) -> None:
     """Place a card face (or a back when `code` is None) with its top-left corner at (x, y)."""
     x, y = round(x), round(y)
+    for seen in _card_recorders:
+        seen.append(PlacedCard(code, width, x, y))
     if shadow:
         mask = _shadow(width)
         c.image.paste((0, 0, 0), (x - 6 + 2, y - 6 + 3), mask)
@@ -288,10 +315,14 @@ def face_down_pile(
     *,
     label: str | None = None,
     low: int = LOW_STOCK,
+    size: int | None = None,
+    beside: bool = False,
 ) -> tuple[float, float]:
-    """A stack of backs whose thickness follows `count`, with the count under it.
+    """A stack of backs whose thickness follows `count`, with the count under it (or `beside`
+    it, on the right).
 
-    The count turns red at `low` or fewer; an empty pile is a dashed outline. Returns the size.
+    The count (text `size`, by default 0.3 of the card width) turns red at `low` or fewer; an
+    empty pile is a dashed outline. Returns the size.
     """
     height = card_height(card_w)
     layers = 0 if count <= 0 else min(4, 1 + count // 8)
@@ -310,22 +341,37 @@ def face_down_pile(
     for k in range(layers):
         off = (layers - 1 - k) * depth
         paste_card(c, None, x + off, y + off, card_w, shadow=k == 0)
+    stack_w = card_w + (max(layers, 1) - 1) * depth
     total_h = height + (max(layers, 1) - 1) * depth
-    size = max(20, round(card_w * 0.3))
+    size = size or max(20, round(card_w * 0.3))
     count_text = tr("cards", c.locale, n=count) if label is None else label
-    bottom = y + total_h + 6
-    cx = x + card_w / 2 + (max(layers, 1) - 1) * depth / 2
+    width = text.text_width(count_text, size) + size
+    used: tuple[float, float]
+    if beside:
+        cx, cy = x + stack_w + 12 + width / 2, y + total_h / 2
+        used = (stack_w + 12 + width, total_h)
+    else:
+        cx, cy = x + stack_w / 2, y + total_h + 6 + size * 0.68
+        used = (stack_w, total_h + 6 + size * 1.35)
     if count <= low:
-        width = text.text_width(count_text, size) + size
         c.draw.rounded_rectangle(
-            (cx - width / 2, bottom, cx + width / 2, bottom + size * 1.35),
+            (cx - width / 2, cy - size * 0.68, cx + width / 2, cy + size * 0.68),
             radius=size // 2,
             fill=ALERT,
         )
-        c.text((cx, bottom + size * 0.68), count_text, size, (255, 255, 255), "mm", bold=True)
+        c.text((cx, cy), count_text, size, (255, 255, 255), "mm", bold=True)
     else:
-        c.text((cx, bottom + size * 0.68), count_text, size, TEXT, "mm", bold=True)
-    return card_w + (max(layers, 1) - 1) * depth, total_h + 6 + size * 1.35
+        c.text((cx, cy), count_text, size, TEXT, "mm", bold=True)
+    return used
+
+
+def pile_height(card_w: int, size: int | None = None, beside: bool = False) -> float:
+    """The most height `face_down_pile` takes: its thickest stack and the count under it (or
+    only the stack, with the count `beside` it)."""
+    stack = card_height(card_w) + 3 * 3
+    if beside:
+        return stack
+    return stack + 6 + (size or max(20, round(card_w * 0.3))) * 1.35
 
 
 def face_down_fan(

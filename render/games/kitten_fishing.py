@@ -9,6 +9,7 @@ just saw) are ever drawn face up.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from math import ceil
 from typing import Any
 
 from PIL import Image
@@ -33,10 +34,21 @@ from render.theme import (
 NAMES = {"ja": "子猫の魚釣り", "en": "Kitten Fishing"}
 PER_ROW = 7
 MARGIN = 12
-WIDE_ZONE_H = 236
-NARROW_ZONE_H = 262
-STRIP_W_WIDE = 60
-STRIP_W_NARROW = 52
+HEADER_H = 60
+PILE_W_WIDE = 84
+PILE_W_NARROW = 64
+PILE_COUNT = 30
+"""Text size of the count under a stock: the number a player watches, readable at half size."""
+CAPTURED_W = 72
+"""Card width of the last capture: a small face, whose big index reads at half size."""
+STRIP_LABEL = 24
+FIELD_TITLE = 26
+FIELD_TOP = 58
+EMPTY_H = 56
+STATUS = 24
+FIELD_BOTTOM = 52
+RESULT_MIN_H = 290
+"""A finished game's field is at least this tall, to hold the result panel."""
 
 
 def render(
@@ -46,37 +58,41 @@ def render(
     style: CardStyle,
     viewer: int | None,
 ) -> Image.Image:
-    """The table image of one Kitten Fishing view."""
-    table = list(view["table"])
-    rows = parts.wrap(len(table), PER_ROW) or [0]
-    field_h = 52 + len(rows) * (card_height(CARD_W) + 16) + 46
-    if view.get("over"):
-        field_h = max(field_h, 300)
-    private = viewer in (0, 1)
-    zones_h = 2 * WIDE_ZONE_H + 2 * MARGIN if private else NARROW_ZONE_H + MARGIN
-    height = 60 + MARGIN + zones_h + field_h + MARGIN
-    c = Canvas.new(WIDTH, height, locale, style)
-    moves = tr("moves_of", locale, moves=view["moves"], cap=view["move_cap"])
-    parts.header(c, NAMES.get(locale, NAMES["en"]), moves)
-    y = 60 + MARGIN
+    """The table image of one Kitten Fishing view; every part as tall as what it holds."""
+    seats = [_seat(view, players, s, locale, viewer) for s in (0, 1)]
+    rows = parts.wrap(len(view["table"]), PER_ROW)
+    field_h = _field_height(view, rows)
     inner = WIDTH - 2 * MARGIN
-    if private:
+    if viewer in (0, 1):
         assert viewer is not None
-        _seat_zone(
-            c, view, players, 1 - viewer, (MARGIN, y, MARGIN + inner, y + WIDE_ZONE_H), viewer
-        )
-        y += WIDE_ZONE_H + MARGIN
+        top, bottom = 1 - viewer, viewer
+        top_h, bottom_h = (_wide_zone_height(view, seats[s], s, locale) for s in (top, bottom))
+        c = _canvas(view, locale, style, top_h + field_h + bottom_h + 4 * MARGIN)
+        y = HEADER_H + MARGIN
+        _wide_zone(c, view, seats[top], top, (MARGIN, y, MARGIN + inner, y + top_h))
+        y += top_h + MARGIN
         _field(c, view, players, (MARGIN, y, MARGIN + inner, y + field_h), rows, viewer)
         y += field_h + MARGIN
-        _seat_zone(c, view, players, viewer, (MARGIN, y, MARGIN + inner, y + WIDE_ZONE_H), viewer)
+        _wide_zone(c, view, seats[bottom], bottom, (MARGIN, y, MARGIN + inner, y + bottom_h))
     else:
         half = (inner - MARGIN) // 2
+        zone_h = max(_narrow_zone_height(view, seats[s], s, half) for s in (0, 1))
+        c = _canvas(view, locale, style, zone_h + field_h + 3 * MARGIN)
+        y = HEADER_H + MARGIN
         for seat in (0, 1):
             x0 = MARGIN + seat * (half + MARGIN)
-            _seat_zone(c, view, players, seat, (x0, y, x0 + half, y + NARROW_ZONE_H), None)
-        y += NARROW_ZONE_H + MARGIN
+            _narrow_zone(c, view, seats[seat], seat, (x0, y, x0 + half, y + zone_h))
+        y += zone_h + MARGIN
         _field(c, view, players, (MARGIN, y, MARGIN + inner, y + field_h), rows, None)
     return c.image
+
+
+def _canvas(view: Mapping[str, Any], locale: str, style: CardStyle, below: int) -> Canvas:
+    """A canvas with the header drawn and `below` px under it."""
+    c = Canvas.new(WIDTH, HEADER_H + below, locale, style)
+    moves = tr("moves_of", locale, moves=view["moves"], cap=view["move_cap"])
+    parts.header(c, NAMES.get(locale, NAMES["en"]), moves, HEADER_H)
+    return c
 
 
 def _name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
@@ -89,71 +105,126 @@ def _player(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo
     return players[seat] if seat < len(players) else PlayerInfo(_name(players, seat, locale))
 
 
-def _seat_zone(
-    c: Canvas,
+def _seat(
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     seat: int,
-    box: tuple[int, int, int, int],
+    locale: str,
     viewer: int | None,
-) -> None:
-    """One seat: its plate, its face-down stock with the count, and what it just flipped/took."""
-    x0, y0, x1, y1 = box
-    count = view["stock_counts"][seat]
+) -> Seat:
     result = view.get("result") or {}
-    info = Seat(
-        player=_player(players, seat, c.locale),
-        counts=(tr("stock_count", c.locale, n=count),),
+    return Seat(
+        player=_player(players, seat, locale),
         to_play=seat in view.get("to_act", ()),
         is_viewer=seat == viewer,
         winner=bool(view.get("over")) and result.get("winner") == seat,
     )
-    wide = (x1 - x0) > 600
+
+
+def _took_last(view: Mapping[str, Any], seat: int) -> bool:
     last = view.get("last")
-    mine = last is not None and last["seat"] == seat
-    if wide:
-        pile_w = 84
-        parts.face_down_pile(c, x0 + 14, y0 + 14, count, pile_w)
-        px = x0 + 14 + pile_w + 30
-        plate_h = parts.plate_height(info)
-        parts.seat_plate(c, (px, y0 + 4, x1, y0 + 4 + plate_h), info)
-        if mine:
-            _last_strip(c, view, (px, y0 + plate_h + 14, x1, y1), STRIP_W_WIDE)
-    else:
-        plate_h = parts.plate_height(info)
-        parts.seat_plate(c, (x0, y0, x1, y0 + plate_h), info)
-        pile_w = 72
-        py = y0 + plate_h + 14
-        parts.face_down_pile(c, x0 + 12, py, count, pile_w)
-        if mine:
-            _last_strip(c, view, (x0 + 12 + pile_w + 26, py - 4, x1, y1), STRIP_W_NARROW)
+    return last is not None and last["seat"] == seat
 
 
-def _last_strip(
-    c: Canvas,
-    view: Mapping[str, Any],
-    box: tuple[int, int, int, int],
-    card_w: int,
+# --------------------------------------------------------------------------- seat zones
+# A wide zone (private image, full width): the stock on the left with its count under it, the
+# plate beside it and the last flip or capture under the plate. A narrow zone (public image,
+# half width): the plate on top, the stock with its count beside it, then the last flip or
+# capture across the whole zone, so that a long run still shows every index.
+
+
+def _pile_column(locale: str, pile_w: int) -> int:
+    """Width of the column a stock stands in: the pile, or its count under it if wider."""
+    widest = text.text_width(tr("stock_count", locale, n=88), PILE_COUNT) + PILE_COUNT
+    return max(pile_w + 10, ceil(widest))
+
+
+def _wide_strip_width(locale: str) -> int:
+    return WIDTH - 2 * MARGIN - (8 + _pile_column(locale, PILE_W_WIDE) + 18) - 8
+
+
+def _wide_zone_height(view: Mapping[str, Any], seat: Seat, n: int, locale: str) -> int:
+    side = 4 + parts.plate_height(seat)
+    if _took_last(view, n):
+        side += 12 + _strip_height(view, _wide_strip_width(locale))
+    return round(max(8 + parts.pile_height(PILE_W_WIDE, PILE_COUNT), side) + 8)
+
+
+def _wide_zone(
+    c: Canvas, view: Mapping[str, Any], seat: Seat, n: int, box: tuple[int, int, int, int]
 ) -> None:
-    """What the seat just did: the card it flipped, or the run it captured with the pair marked."""
     x0, y0, x1, _ = box
+    column = _pile_column(c.locale, PILE_W_WIDE)
+    count = view["stock_counts"][n]
+    pile_x = x0 + 8 + (column - PILE_W_WIDE) / 2
+    label = tr("stock_count", c.locale, n=count)
+    parts.face_down_pile(c, pile_x, y0 + 8, count, PILE_W_WIDE, label=label, size=PILE_COUNT)
+    px = x0 + 8 + column + 18
+    plate_h = parts.plate_height(seat)
+    parts.seat_plate(c, (px, y0 + 4, x1, y0 + 4 + plate_h), seat)
+    if _took_last(view, n):
+        _last_strip(c, view, px, y0 + 4 + plate_h + 12, _wide_strip_width(c.locale))
+
+
+def _narrow_zone_height(view: Mapping[str, Any], seat: Seat, n: int, half: int) -> int:
+    height = parts.plate_height(seat) + 12 + parts.pile_height(PILE_W_NARROW, beside=True) + 8
+    if _took_last(view, n):
+        height += 10 + _strip_height(view, half - 16)
+    return round(height)
+
+
+def _narrow_zone(
+    c: Canvas, view: Mapping[str, Any], seat: Seat, n: int, box: tuple[int, int, int, int]
+) -> None:
+    x0, y0, x1, _ = box
+    plate_h = parts.plate_height(seat)
+    parts.seat_plate(c, (x0, y0, x1, y0 + plate_h), seat)
+    py = y0 + plate_h + 12
+    count = view["stock_counts"][n]
+    label = tr("stock_count", c.locale, n=count)
+    parts.face_down_pile(
+        c, x0 + 12, py, count, PILE_W_NARROW, label=label, size=PILE_COUNT, beside=True
+    )
+    if _took_last(view, n):
+        sy = py + parts.pile_height(PILE_W_NARROW, beside=True) + 10
+        _last_strip(c, view, x0 + 8, sy, x1 - x0 - 16)
+
+
+# --------------------------------------------------------------------------- the last move
+
+
+def _shown_last(view: Mapping[str, Any]) -> list[str]:
+    """The cards the last move shows face up: the captured run, or the card that stayed."""
+    last = view["last"]
+    return [last["card"]] if last["kind"] == "stay" else list(last["captured"])
+
+
+def _strip_height(view: Mapping[str, Any], width: int) -> int:
+    rows = parts.hand_rows(len(_shown_last(view)), CAPTURED_W, width - 8)
+    return round(STRIP_LABEL * 1.6) + 6 + len(rows) * (card_height(CAPTURED_W) + 16)
+
+
+def _last_strip(c: Canvas, view: Mapping[str, Any], x0: float, y0: float, width: int) -> None:
+    """What the seat just did: the card it flipped, or the run it captured with the pair marked.
+
+    A long run wraps onto more rows rather than hiding the cards' indexes under each other.
+    """
     last = view["last"]
     kind = last["kind"]
-    captured = list(last["captured"]) if kind != "stay" else [last["card"]]
-    n = len(captured)
+    shown = _shown_last(view)
+    n = len(shown)
     if kind == "fish":
         label, colour = tr("fished_short", c.locale, n=n), HIGHLIGHT
     elif kind == "sweep":
         label, colour = tr("swept_short", c.locale, n=n), GOLD
     else:
         label, colour = tr("flipped_short", c.locale), TEXT_DIM
-    size = 22
+    size = STRIP_LABEL
     if kind == "sweep":
-        width = text.text_width(label, size) + size * 1.6
-        parts.banner(c, (x0 + 10 + width / 2, y0 + size * 0.75), label, size)
+        label_w = text.text_width(label, size) + size * 1.6
+        parts.banner(c, (x0 + 10 + label_w / 2, y0 + size * 0.8), label, size)
     else:
-        c.text((x0, y0 + 2), label, size, colour, "la", bold=kind != "stay", max_width=x1 - x0)
-    cy = y0 + size + 16
+        c.text((x0, y0 + 4), label, size, colour, "la", bold=kind != "stay", max_width=width)
     rings: dict[int, tuple[int, ...]] = {}
     if kind == "fish":
         rings = {0: GOLD, n - 1: GOLD}
@@ -161,12 +232,36 @@ def _last_strip(
         rings = {n - 1: ALERT}
     elif kind == "stay":
         rings = {0: TEXT_DIM}
-    origins = parts.card_row(c, captured, x0 + 4, cy, card_w, x1 - x0 - 12, gap=6, rings=rings)
-    if kind in ("fish", "sweep") and origins:
-        bar_y = cy + card_height(card_w) + 8
-        c.draw.rounded_rectangle(
-            (origins[0][0], bar_y, origins[-1][0] + card_w, bar_y + 5), 2, fill=colour
+    y = y0 + round(size * 1.6) + 6 + 4
+    start = 0
+    for count in parts.hand_rows(n, CAPTURED_W, width - 8):
+        row_rings = {i - start: ring for i, ring in rings.items() if start <= i < start + count}
+        origins = parts.card_row(
+            c,
+            shown[start : start + count],
+            x0 + 4,
+            y,
+            CAPTURED_W,
+            width - 8,
+            gap=8,
+            rings=row_rings,
         )
+        if kind in ("fish", "sweep"):
+            bar_y = y + card_height(CAPTURED_W) + 6
+            c.draw.rounded_rectangle(
+                (origins[0][0], bar_y, origins[-1][0] + CAPTURED_W, bar_y + 5), 2, fill=colour
+            )
+        y += card_height(CAPTURED_W) + 16
+        start += count
+
+
+# --------------------------------------------------------------------------- the table row
+
+
+def _field_height(view: Mapping[str, Any], rows: list[int]) -> int:
+    content = len(rows) * (card_height(CARD_W) + 16) if rows else EMPTY_H
+    height = FIELD_TOP + content + FIELD_BOTTOM
+    return max(height, RESULT_MIN_H) if view.get("over") else height
 
 
 def _field(
@@ -177,15 +272,15 @@ def _field(
     rows: list[int],
     viewer: int | None,
 ) -> None:
-    """The table row (wrapped in two rows when long), whose turn it is, and the last action."""
+    """The table row (wrapped in more rows when long), whose turn it is, and the last action."""
     x0, y0, x1, y1 = box
     c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
     table = list(view["table"])
     locale = c.locale
     title_w = c.text(
-        (x0 + 16, y0 + 14),
+        (x0 + 16, y0 + 16),
         tr("table_row", locale) + "  " + tr("cards", locale, n=len(table)),
-        24,
+        FIELD_TITLE,
         TEXT_DIM,
         "la",
         bold=True,
@@ -200,13 +295,15 @@ def _field(
             else tr_named("turn_of", locale, name=_name(players, seat, locale))
         )
         room = (x1 - 16) - (x0 + 16 + title_w + 24)
-        parts.turn_pill(c, x1 - 16, y0 + 10, label, mine, room)
+        parts.turn_pill(c, x1 - 16, y0 + 12, label, mine, room)
     last = view.get("last")
     stay_index = len(table) - 1 if last and last["kind"] == "stay" and table else None
-    top = y0 + 52
+    top = y0 + FIELD_TOP
     card_h = card_height(CARD_W)
     if not table:
-        c.text(((x0 + x1) / 2, top + card_h / 2), tr("table_empty", locale), 26, TEXT_DIM, "mm")
+        c.text(
+            ((x0 + x1) / 2, top + EMPTY_H / 2 - 6), tr("table_empty", locale), 26, TEXT_DIM, "mm"
+        )
     start = 0
     for r, count in enumerate(rows):
         codes = table[start : start + count]
@@ -227,9 +324,16 @@ def _field(
             centre=True,
         )
         start += count
-    status = "" if view.get("over") else _status(view, players, locale)
-    if status:
-        c.text(((x0 + x1) / 2, y1 - 24), status, 22, TEXT, "mm", max_width=x1 - x0 - 32)
+    if not view.get("over"):
+        status = _status(view, players, locale)
+        c.text(
+            ((x0 + x1) / 2, y1 - FIELD_BOTTOM / 2),
+            status,
+            STATUS,
+            TEXT,
+            "mm",
+            max_width=x1 - x0 - 32,
+        )
     if view.get("over") and view.get("result"):
         _result(c, view, players, (x0 + 40, y0 + 50, x1 - 40, y1 - 16))
 

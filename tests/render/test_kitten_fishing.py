@@ -1,6 +1,6 @@
 """Kitten Fishing images: every moment renders for every viewpoint, only public cards are ever
-drawn face up, low stocks stand out, the layout follows the viewer, and long names are cut
-rather than the words around them."""
+drawn face up, low stocks stand out, the layout follows the viewer, long names are cut rather
+than the words around them, and what matters reads at phone size."""
 
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ from render.games import UnknownGame
 from render.parts import PlayerInfo
 from render.strings import tr
 from render.text import ELLIPSIS
-from render.theme import ALERT, GOLD, HIGHLIGHT, WIDTH
+from render.theme import ALERT, CARD_W, GOLD, HIGHLIGHT, WIDTH, card_height
 
 from .helpers import (
     LONG_NAMES,
     PLAYERS,
+    apart,
     check_lines,
     decode,
     empty_game,
@@ -54,7 +55,7 @@ def test_each_moment_renders_for_each_viewpoint(moment: str, seat: int | None, l
     game = GAMES[moment]()
     im = decode(render_view(game.view(seat), PLAYERS, locale))
     assert im.width == WIDTH
-    assert 560 <= im.height <= 1100
+    assert 400 <= im.height <= 1100
 
 
 def test_the_moments_are_what_they_claim() -> None:
@@ -130,8 +131,8 @@ def test_the_public_image_treats_both_seats_alike() -> None:
     view = dict(start_game().view(None), to_act=[])
     im = view_image(view, [PlayerInfo("A"), PlayerInfo("A")])
     half = (im.width - 3 * 12) // 2
-    left = im.crop((12, 72, 12 + half, 72 + 250))
-    right = im.crop((24 + half, 72, 24 + 2 * half, 72 + 250))
+    left = im.crop((12, 72, 12 + half, 72 + 170))
+    right = im.crop((24 + half, 72, 24 + 2 * half, 72 + 170))
     # equal seats get equal zones, side by side: neither is drawn as "the bottom seat"
     assert mean_abs_diff(left, right) < 1
     assert left.getbbox() is not None
@@ -149,6 +150,8 @@ def test_an_unknown_game_is_refused_clearly() -> None:
         render_view({"game": "mahjong"}, [], "ja")
 
 
+PHONE = 400 / WIDTH
+"""Discord on a phone shows an image 400 px wide: everything drawn at half size."""
 SHORT_NAMES = [PlayerInfo("Ann"), PlayerInfo("Bob", is_cpu=True)]
 
 
@@ -194,3 +197,62 @@ def test_the_turn_pill_cuts_the_name_and_stays_clear_of_the_title() -> None:
         assert ELLIPSIS in pill.text and LONG_NAMES["mixed"][first].name[:3] in pill.text
         assert pill.box[0] > title.box[2] + 20
         assert pill.box[2] <= WIDTH - 12
+
+
+def test_a_big_capture_shows_every_index_readable_at_phone_size() -> None:
+    game = fish_game(32, 8)  # seed 32 fishes 8 cards at move 10
+    for seat in (None, 0, 1):
+        view = game.view(seat)
+        captured = view["last"]["captured"]
+        assert len(captured) >= 8
+        with parts.record_cards() as placed:
+            im = view_image(view, PLAYERS, "en")
+        run = [p for p in placed if p.code in captured]
+        assert [p.code for p in run] == captured
+        for card in run:
+            box = cards.index_box(str(card.code), card.width)
+            assert box is not None
+            x0, y0, x1, y1 = box[0] + card.x, box[1] + card.y, box[2] + card.x, box[3] + card.y
+            assert x0 >= 0 and x1 <= im.width and y1 <= im.height
+            # rank over suit at least 20 px tall on a phone, and no later card on top of it
+            assert (y1 - y0) * PHONE >= 20, card
+            for later in placed[placed.index(card) + 1 :]:
+                cover = (
+                    later.x,
+                    later.y,
+                    later.x + later.width,
+                    later.y + card_height(later.width),
+                )
+                assert apart((x0, y0, x1, y1), cover, slack=0), (card, later)
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1])
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_stock_counts_read_at_phone_size(seat: int | None, locale: str) -> None:
+    view = fish_game().view(seat)
+    drawn = _texts(view, PLAYERS, locale)
+    for count in view["stock_counts"]:
+        label = tr("stock_count", locale, n=count)
+        sizes = [d.size for d in drawn if d.text == label]
+        assert sizes and max(sizes) * PHONE >= 14, (label, sizes)
+
+
+@pytest.mark.parametrize("seat", [None, 0])
+def test_an_empty_table_takes_a_line_not_a_row_of_missing_cards(seat: int | None) -> None:
+    empty = start_game().view(seat)
+    assert empty["table"] == []
+    one = dict(empty, table=["7D"])
+    grown = view_image(one, PLAYERS).height - view_image(empty, PLAYERS).height
+    assert grown >= card_height(CARD_W) - 60
+
+
+def test_one_card_is_one_card() -> None:
+    view = dict(stay_game().view(0), stock_counts=[1, 50], table=["7D"])
+    capped = move_cap_view()
+    capped["result"] = dict(capped["result"], stock_counts=[1, 51], moves=1)
+    for v in (view, capped):
+        lines = [d.text for d in _texts(v, PLAYERS, "en")]
+        assert not [t for t in lines if re.search(r"\b1 (cards|moves)\b", t)], lines
+    assert "Table  1 card" in [d.text for d in _texts(view, PLAYERS, "en")]
+    final = [t.text for t in _texts(capped, PLAYERS, "en") if t.text.startswith("Final")]
+    assert final == ["Final count: たろう 1 card  ·  子猫 51 cards"]

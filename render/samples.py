@@ -1,79 +1,89 @@
-"""`cardbot render GAME --seed S --out DIR`: sample images of a real game at telling moments."""
+"""`cardbot render GAME --seed S --out DIR`: sample images of a real game at telling moments.
+
+What to draw comes from the game's layout module (`render.games.module`): `sample_moments(seed)`
+gives (label, game) pairs and `SAMPLE_PLAYERS` the names; a game with hands may also give
+`sample_hand(seed)` -> (cards, legal mask, selected) or None. This module knows no game: for
+every moment it writes the public view and each seat's private view, in every locale.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+import tempfile
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
-from engines.base import Action, game_class
 from render import games
 from render.api import render_hand, render_view
-from render.parts import PlayerInfo
-
-KITTEN_PLAYERS = (PlayerInfo("たろう"), PlayerInfo("子猫", is_cpu=True))
+from render.strings import LOCALES
 
 
-def kitten_fishing_moments(seed: int) -> Iterator[tuple[str, Any]]:
-    """(label, game) at the start, the first fish of 3+ cards, the first J sweep, and the end.
-
-    Each game yielded is a snapshot (a copy through JSON), so later flips don't change it.
-    """
-    cls = game_class("kitten-fishing")
-    game = cls.new(2, {}, seed)
-    yield "start", cls.from_json(game.to_json())
-    wanted = {"fish", "sweep"}
-    while not game.is_over():
-        seat = next(iter(game.to_act()))
-        game.apply(Action.make(seat, "flip"))
-        view = game.view(None)
-        last = view["last"]
-        if last["kind"] in wanted and (last["kind"] == "sweep" or len(last["captured"]) >= 3):
-            wanted.discard(last["kind"])
-            yield f"{last['kind']}-{view['moves']}", cls.from_json(game.to_json())
-    yield "end", game
-
-
-def write_kitten_fishing(seed: int, out: Path) -> list[Path]:
-    """Public and both private images at each moment, Japanese, plus English public ones."""
+def write_moments(layout: ModuleType, game_id: str, seed: int, out: Path) -> list[Path]:
+    """The public and every private image of each sample moment, in every locale."""
     written = []
-    for label, game in kitten_fishing_moments(seed):
-        for seat in (None, 0, 1):
+    for label, game in layout.sample_moments(seed):
+        for seat in (None, *range(game.seats)):
             who = "public" if seat is None else f"seat{seat}"
-            for locale in ("ja", "en") if seat is None else ("ja",):
-                path = out / f"kitten-fishing-s{seed}-{label}-{who}-{locale}.png"
-                path.write_bytes(render_view(game.view(seat), KITTEN_PLAYERS, locale))
+            for locale in LOCALES:
+                path = out / f"{game_id}-s{seed}-{label}-{who}-{locale}.png"
+                path.write_bytes(render_view(game.view(seat), layout.SAMPLE_PLAYERS, locale))
                 written.append(path)
     return written
 
 
-def write_hand(out: Path) -> Path:
-    """A sample hand strip: 20 cards, some illegal, two selected."""
-    from engines.cards import standard_deck
+def write_hand(layout: ModuleType, game_id: str, seed: int, out: Path) -> list[Path]:
+    """The game's sample hand strip in every locale; none for a game without hands."""
+    sample_hand = getattr(layout, "sample_hand", None)
+    hand = sample_hand(seed) if sample_hand is not None else None
+    if hand is None:
+        return []
+    cards, legal, selected = hand
+    written = []
+    for locale in LOCALES:
+        path = out / f"{game_id}-s{seed}-hand-{locale}.png"
+        path.write_bytes(render_hand(cards, legal, selected, locale))
+        written.append(path)
+    return written
 
-    deck = standard_deck(jokers=True)
-    hand = deck[::3][:18] + ["BJ", "SJ"]
-    legal = [i % 3 != 1 for i in range(len(hand))]
-    path = out / "hand-20.png"
-    path.write_bytes(render_hand(hand, legal, {2, 5}, "ja"))
-    return path
+
+def unwritable(out: Path) -> str | None:
+    """Why the images cannot go into `out` (created if missing), as one sentence; None if
+    they can."""
+    if out.exists() and not out.is_dir():
+        return f"--out {out} is a file, not a folder."
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        return f"Cannot write into --out {out}: {error.strerror or error}."
+    return None
 
 
 def main(args: argparse.Namespace) -> int:
     """Write the sample images of `args.game` (seed `args.seed`) into `args.out`."""
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    if args.game == "kitten-fishing":
-        written = write_kitten_fishing(args.seed, out)
-    else:
+    try:
+        layout = games.module(args.game)
+    except games.UnknownGame:
         print(
             f"No sample images for '{args.game}' (games with layouts: {', '.join(games.games())}).",
             file=sys.stderr,
         )
         return 2
-    written.append(write_hand(out))
-    for path in written:
+    out = Path(args.out)
+    problem = unwritable(out)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    try:
+        written = write_moments(layout, args.game, args.seed, out)
+        hands = write_hand(layout, args.game, args.seed, out)
+    except OSError as error:
+        print(f"Could not write the images into {out}: {error.strerror or error}.", file=sys.stderr)
+        return 2
+    for path in written + hands:
         print(path)
+    if not hands:
+        print(f"No hand sample: {args.game} has no hand to show.")
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
@@ -29,11 +30,16 @@ def games() -> list[str]:
     return sorted(_MODULES)
 
 
-def layout(game: str) -> Layout:
-    """The `render(view, players, locale, style, viewer)` function of a game's layout module."""
+def module(game: str) -> ModuleType:
+    """A game's layout module: its `render`, and for `cardbot render` its `sample_moments`,
+    `SAMPLE_PLAYERS` and (for a game with hands) `sample_hand`."""
     try:
-        module = importlib.import_module(_MODULES[game])
+        return importlib.import_module(_MODULES[game])
     except KeyError:
         raise UnknownGame(f"No table layout for game '{game}'.") from None
-    func: Layout = module.render
+
+
+def layout(game: str) -> Layout:
+    """The `render(view, players, locale, style, viewer)` function of a game's layout module."""
+    func: Layout = module(game).render
     return func

@@ -3,17 +3,19 @@
 A private image puts the viewer's stock at the bottom and the opponent's at the top; the public
 image puts both seats side by side above the row, so neither seat is favoured. Stocks are face
 down for everyone, so only the table row and the last capture (`last.captured`, cards everyone
-just saw) are ever drawn face up.
+just saw) are ever drawn face up. For the same reason there is no hand, and no `sample_hand`
+for `cardbot render`: only the table moments of `sample_moments`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from math import ceil
 from typing import Any
 
 from PIL import Image
 
+from engines.base import Action, Game, game_class
 from engines.cards import card_label
 from render import parts, text
 from render.parts import Canvas, PlayerInfo, Seat
@@ -395,3 +397,29 @@ def _final_counts(players: Sequence[PlayerInfo], counts: Sequence[int], locale: 
     pattern = literal(tr("final_counts", locale)) + ": " + "  ·  ".join(each)
     names = {f"name{s}": _name(players, s, locale) for s in (0, 1)}
     return text.Template.of(pattern, names, tuple(names))
+
+
+# --------------------------------------------------------------------------- samples
+
+SAMPLE_PLAYERS = (PlayerInfo("たろう"), PlayerInfo("子猫", is_cpu=True))
+"""Who sits at the sample tables of `cardbot render kitten-fishing`."""
+
+
+def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
+    """(label, game) at the start, the first fish of 3+ cards, the first J sweep, and the end.
+
+    Each game yielded is a snapshot (a copy through JSON), so later flips don't change it.
+    """
+    cls = game_class("kitten-fishing")
+    game = cls.new(2, {}, seed)
+    yield "start", cls.from_json(game.to_json())
+    wanted = {"fish", "sweep"}
+    while not game.is_over():
+        seat = next(iter(game.to_act()))
+        game.apply(Action.make(seat, "flip"))
+        view = game.view(None)
+        last = view["last"]
+        if last["kind"] in wanted and (last["kind"] == "sweep" or len(last["captured"]) >= 3):
+            wanted.discard(last["kind"])
+            yield f"{last['kind']}-{view['moves']}", cls.from_json(game.to_json())
+    yield "end", game

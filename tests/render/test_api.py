@@ -3,35 +3,122 @@
 from __future__ import annotations
 
 import argparse
+import itertools
+import os
 import re
 import string
+import sys
+import types
 from pathlib import Path
 
-from render import bench, samples, strings
+import pytest
+
+from render import bench, cards, games, samples, strings
+from render.games import kitten_fishing
 
 from .helpers import decode
 
 
-def test_samples_write_public_and_private_images_at_each_moment(tmp_path: Path) -> None:
-    code = samples.main(argparse.Namespace(game="kitten-fishing", seed=3, out=str(tmp_path)))
-    assert code == 0
+def _run_samples(
+    capsys: pytest.CaptureFixture[str], game: str, out: Path | str, seed: int = 3
+) -> tuple[int, str, str]:
+    code = samples.main(argparse.Namespace(game=game, seed=seed, out=str(out)))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_samples_write_every_view_in_both_languages_at_each_moment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run_samples(capsys, "kitten-fishing", tmp_path)
+    assert code == 0 and err == ""
     names = sorted(p.name for p in tmp_path.iterdir())
-    moments = {
-        re.match(r"kitten-fishing-s3-(.+?)-(public|seat\d)", n).group(1)
-        for n in names
-        if n.startswith("kitten")
-    }
-    assert "start" in moments and "end" in moments
+    moments = {re.match(r"kitten-fishing-s3-(.+?)-(public|seat\d)", n).group(1) for n in names}
+    assert moments == {label for label, _ in kitten_fishing.sample_moments(3)}
+    assert {"start", "end"} <= moments
     assert any(m.startswith(("fish-", "sweep-")) for m in moments)
     for moment in moments:
-        for who in ("public-ja", "public-en", "seat0-ja", "seat1-ja"):
-            path = tmp_path / f"kitten-fishing-s3-{moment}-{who}.png"
-            assert decode(path.read_bytes()).width == 800
-    assert "hand-20.png" in names
+        for who in ("public", "seat0", "seat1"):
+            for locale in ("ja", "en"):
+                path = tmp_path / f"kitten-fishing-s3-{moment}-{who}-{locale}.png"
+                assert decode(path.read_bytes()).width == 800
+    assert len(names) == len(moments) * 6
+    # stocks are face down: Kitten Fishing has no hand, and says so instead of drawing one
+    assert not [n for n in names if "hand" in n]
+    assert "No hand sample: kitten-fishing has no hand to show." in out.splitlines()
 
 
-def test_samples_refuse_a_game_without_a_layout(tmp_path: Path) -> None:
-    assert samples.main(argparse.Namespace(game="go-fish", seed=1, out=str(tmp_path))) == 2
+def test_samples_know_no_game_and_write_the_hand_a_layout_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert "kitten" not in Path(samples.__file__).read_text().lower()
+    hand = ["3S", "QH", "TD", "BJ"]
+    layout = types.ModuleType("hand_layout")
+    layout.render = kitten_fishing.render  # type: ignore[attr-defined]
+    layout.SAMPLE_PLAYERS = kitten_fishing.SAMPLE_PLAYERS  # type: ignore[attr-defined]
+    layout.sample_moments = lambda seed: itertools.islice(  # type: ignore[attr-defined]
+        kitten_fishing.sample_moments(seed), 1
+    )
+    layout.sample_hand = lambda seed: (hand, [True, False, True, True], {0})  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "hand_layout", layout)
+    monkeypatch.setitem(games._MODULES, "with-hands", "hand_layout")
+    with cards.record_faces() as drawn:
+        code, out, _ = _run_samples(capsys, "with-hands", tmp_path, seed=7)
+    assert code == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(
+        [
+            f"with-hands-s7-start-{who}-{loc}.png"
+            for who in ("public", "seat0", "seat1")
+            for loc in ("ja", "en")
+        ]
+        + ["with-hands-s7-hand-ja.png", "with-hands-s7-hand-en.png"]
+    )
+    assert drawn == hand + hand  # the layout's hand, once per language, and no other card
+    assert "No hand sample" not in out
+
+
+def test_samples_refuse_a_game_without_a_layout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run_samples(capsys, "go-fish", tmp_path)
+    assert code == 2
+    assert err.count("\n") == 1 and "go-fish" in err and "kitten-fishing" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_samples_refuse_an_out_that_is_not_a_writable_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "taken.png"
+    a_file.write_bytes(b"not a folder")
+    for out in (a_file, a_file / "inside"):
+        code, stdout, err = _run_samples(capsys, "kitten-fishing", out)
+        assert code == 2 and stdout == ""
+        assert err.count("\n") == 1 and str(out) in err and "Traceback" not in err
+    assert a_file.read_bytes() == b"not a folder"
+
+
+def test_samples_report_a_write_that_fails_half_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(self: Path, data: bytes) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    code, _, err = _run_samples(capsys, "kitten-fishing", tmp_path)
+    assert code == 2
+    assert err == f"Could not write the images into {tmp_path}: No space left on device.\n"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder")
+def test_samples_refuse_a_folder_without_write_permission(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    code, _, err = _run_samples(capsys, "kitten-fishing", locked)
+    assert code == 2 and err.count("\n") == 1 and "Permission denied" in err
 
 
 def test_bench_reports_labelled_figures() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Locale = Literal["ja", "en"]
@@ -15,7 +17,21 @@ EXPIRY_POLICIES: tuple[str, ...] = ("cpu_turn", "cpu_seat", "abandon")
 LOCALES: tuple[str, ...] = ("ja", "en")
 MIN_TURN_TIMER = 300
 MAX_TURN_TIMER = 604800
-DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./cardbot.db"
+BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
+
+
+def data_dir() -> Path:
+    """The per-user folder of cardbot's files: `$XDG_DATA_HOME/cardbot`, else
+    `~/.local/share/cardbot` (the same whatever the working directory)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if base and os.path.isabs(base):  # the XDG spec: a relative value is ignored
+        return Path(base) / "cardbot"
+    return Path.home() / ".local" / "share" / "cardbot"
+
+
+def default_database_url() -> str:
+    """The SQLite file used when DATABASE_URL is not set: `cardbot.db` in `data_dir()`."""
+    return f"sqlite+aiosqlite:///{data_dir() / 'cardbot.db'}"
 
 
 def normalize_database_url(url: str) -> str:
@@ -42,8 +58,8 @@ class Settings(BaseSettings):
     )
 
     database_url: str = Field(
-        default=DEFAULT_DATABASE_URL,
-        description="SQLAlchemy URL; SQLite file under the working directory by default.",
+        default_factory=default_database_url,
+        description="SQLAlchemy URL; by default a SQLite file in the user's data folder.",
     )
     discord_token: str | None = Field(
         default=None, description="Bot token (required by `cardbot run`)."
@@ -74,3 +90,20 @@ class Settings(BaseSettings):
 def get_settings() -> Settings:
     """The process-wide settings (read once; `get_settings.cache_clear()` re-reads)."""
     return Settings()
+
+
+class SettingsError(Exception):
+    """Settings that cannot be used, as one sentence for the person running the command."""
+
+
+def load_settings() -> Settings:
+    """`get_settings()` for a command: invalid settings or an unreadable .env raise SettingsError."""
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        problem = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg']}" for err in exc.errors()
+        )
+        raise SettingsError(BAD_SETTINGS.format(problem=problem)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"Cannot read the settings file .env: {exc}.") from None

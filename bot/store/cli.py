@@ -7,8 +7,8 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from bot.settings import get_settings
-from bot.store.database import Database
+from bot.settings import SettingsError, load_settings
+from bot.store.database import Database, DatabaseError
 
 
 async def _upgrade(url: str) -> tuple[str, str | None]:
@@ -18,15 +18,27 @@ async def _upgrade(url: str) -> tuple[str, str | None]:
 
 
 def main(args: argparse.Namespace | Sequence[str] | None = None) -> int:
-    """Run a database action (`upgrade`); prints the masked URL and the revision reached."""
+    """Run a database action (`upgrade`); prints the masked URL and the revision reached.
+
+    A database that cannot be used is one sentence on standard error: exit 1 when it did not
+    answer (try again), 2 when the URL or the database itself is wrong.
+    """
     if not isinstance(args, argparse.Namespace):
         parser = argparse.ArgumentParser(prog="cardbot db")
         parser.add_argument("action", choices=["upgrade"])
         parser.add_argument("--url", default=None, help="database URL (default: settings)")
         args = parser.parse_args(args)
-    url = getattr(args, "url", None) or get_settings().database_url
+    try:
+        url = getattr(args, "url", None) or load_settings().database_url
+    except SettingsError as exc:
+        print(f"cardbot db: {exc}", file=sys.stderr)
+        return 2
     if args.action == "upgrade":
-        masked, revision = asyncio.run(_upgrade(url))
+        try:
+            masked, revision = asyncio.run(_upgrade(url))
+        except DatabaseError as exc:
+            print(f"cardbot db: {exc}", file=sys.stderr)
+            return exc.exit_code
         print(f"database: {masked}")
         print(f"revision: {revision}")
         return 0

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,10 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import event, text
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -27,6 +31,26 @@ from bot.settings import normalize_database_url
 SQLITE_BUSY_TIMEOUT = 30.0
 """Seconds a SQLite writer waits for another one (the racing writer then sees the new version)."""
 MIGRATION_LOCK_KEY = 0x63617264626F74  # "cardbot": the PostgreSQL advisory lock of upgrades
+DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+"""The databases cardbot works with, and the async driver of each."""
+URL_HINT = "sqlite:///path/to/cardbot.db or postgresql://user:password@host:5432/database"
+
+
+class DatabaseError(Exception):
+    """A database that cannot be used, as one sentence; `exit_code` 1 means "try again"."""
+
+    exit_code = 2
+
+
+class BadDatabaseUrl(DatabaseError):
+    """DATABASE_URL is not a URL of a database cardbot works with."""
+
+
+class DatabaseUnreachable(DatabaseError):
+    """The database server did not answer (down, wrong host or port, no network)."""
+
+    exit_code = 1
+
 
 _migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
@@ -79,8 +103,9 @@ class Database:
     """One database: `engine`, `sessions()` (AsyncSession factory) and `upgrade()` to head."""
 
     def __init__(self, url: str, *, echo: bool = False) -> None:
+        """Check the URL and make the engine (no connection yet); BadDatabaseUrl if unusable."""
         self.url = normalize_database_url(url)
-        parsed = make_url(self.url)
+        parsed = _parse_url(self.url)
         self.dialect = parsed.get_backend_name()
         kwargs: dict[str, Any] = {"echo": echo}
         if self.dialect == "sqlite":
@@ -90,11 +115,23 @@ class Database:
                 # for quick single-task use only, concurrent sessions would share a transaction
                 kwargs["poolclass"] = StaticPool
             elif not database.startswith("file:"):
-                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                folder = Path(database).expanduser().parent
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise BadDatabaseUrl(
+                        f"Cannot create the folder {folder} of the SQLite file: "
+                        f"{exc.strerror or exc}."
+                    ) from None
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT}
         else:
             kwargs["pool_pre_ping"] = True
-        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        try:
+            self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        except (ArgumentError, ImportError) as exc:
+            raise BadDatabaseUrl(
+                f"DATABASE_URL cannot be used ({exc}); write it as {URL_HINT}."
+            ) from None
         if self.dialect == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(
@@ -106,6 +143,54 @@ class Database:
         """The URL with its password hidden, for logs and `cardbot db upgrade`."""
         return mask_url(self.url)
 
+    @property
+    def location(self) -> str:
+        """Where the tables are, for people: the SQLite file's full path, else the masked URL."""
+        database = make_url(self.url).database or ""
+        if self.dialect != "sqlite" or database in ("", ":memory:"):
+            return self.masked_url if self.dialect != "sqlite" else "memory (nothing is kept)"
+        if database.startswith("file:"):
+            return database
+        return str(Path(database).expanduser().resolve())
+
+    @asynccontextmanager
+    async def _first_contact(self) -> AsyncIterator[AsyncConnection]:
+        """A connection, with failures to connect or to use the database told as sentences."""
+        # The sentence is raised outside the `except` clause: chained to the driver's error,
+        # it would keep that error's frames (and aiosqlite's worker) alive past the loop.
+        failure: Exception | None = None
+        connection = self.engine.connect()
+        try:
+            await connection.start()
+        except Exception as exc:
+            failure = self._unusable(exc, connecting=True)
+            if failure is exc:
+                raise
+        if failure is not None:
+            raise failure
+        try:
+            yield connection
+        except DBAPIError as exc:
+            failure = self._unusable(exc, connecting=False)
+        finally:
+            await connection.close()
+        if failure is not None:
+            raise failure
+
+    def _unusable(self, exc: Exception, *, connecting: bool) -> Exception:
+        """The DatabaseError that tells `exc`, or `exc` itself when it is not the database's."""
+        told = str(getattr(exc, "orig", None) or exc).strip()
+        problem = told.splitlines()[0] if told else type(exc).__name__
+        if isinstance(exc, OSError) and self.dialect != "sqlite":
+            return DatabaseUnreachable(
+                f"Could not reach the database at {self.location} ({problem}): check that "
+                "PostgreSQL runs there and that DATABASE_URL names the right host and port, "
+                "then try again."
+            )
+        if isinstance(exc, DBAPIError | OSError) or (connecting and _is_driver_error(exc)):
+            return DatabaseError(f"The database at {self.location} cannot be used: {problem}.")
+        return exc
+
     async def upgrade(self, revision: str = "head") -> str | None:
         """Run the Alembic migrations up to `revision`; returns the revision now current.
 
@@ -116,7 +201,11 @@ class Database:
         lock; SQLite: BEGIN IMMEDIATE), so bot processes starting together migrate once.
         """
         config = alembic_config(self.url)
-        async with _process_migration_lock(), self.engine.begin() as connection:
+        async with (
+            _process_migration_lock(),
+            self._first_contact() as connection,
+            connection.begin(),
+        ):
             if self.dialect == "postgresql":
                 await connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
@@ -139,6 +228,41 @@ class Database:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.dispose()
+
+
+def _parse_url(url: str) -> URL:
+    """The parsed URL of a database cardbot works with; BadDatabaseUrl otherwise."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        masked = mask_text(url)
+        shown = masked if len(masked) <= 60 else masked[:60] + "…"
+        raise BadDatabaseUrl(
+            f"DATABASE_URL '{shown}' is not a database URL; write it as {URL_HINT}."
+        ) from None
+    backend, _, driver = parsed.drivername.partition("+")
+    if DRIVERS.get(backend) != driver:
+        raise BadDatabaseUrl(
+            f"DATABASE_URL names {parsed.drivername}; cardbot keeps its tables in SQLite or "
+            f"PostgreSQL: write it as {URL_HINT} (the driver is chosen for you)."
+        )
+    return parsed
+
+
+def mask_text(url: str) -> str:
+    """A URL-like text with whatever stands between `:` and `@` hidden (it may be a password)."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user, colon, _password = credentials.partition(":")
+    return f"{scheme}://{user}{':***' if colon else ''}@{tail}"
+
+
+def _is_driver_error(exc: Exception) -> bool:
+    """True for a driver's own refusal (asyncpg: bad password, no such database, bad option)."""
+    module = type(exc).__module__
+    return module.startswith(("asyncpg", "aiosqlite", "sqlite3")) or isinstance(exc, TypeError)
 
 
 def _upgrade(connection: Connection, config: Config, revision: str) -> str | None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import shutil
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 # subcommand -> "module:function"; each function takes the parsed arguments and returns an
 # exit code. Modules load lazily so `cardbot replay` never imports discord.py or Pillow.
@@ -24,9 +27,20 @@ _COMMANDS = {
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="cardbot", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"cardbot {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    sub.add_parser("run", help="run the Discord bot (settings from .env)")
+    sub.add_parser(
+        "run",
+        help="run the Discord bot (settings from .env)",
+        description=(
+            "Apply the database migrations, log in to Discord and serve the tables until "
+            "stopped. Settings come from the environment and from a .env file in the working "
+            "directory (copy .env.example): DISCORD_TOKEN, the bot token from the Discord "
+            "developer portal, is required (docs/discord.md shows how to get it); DATABASE_URL "
+            "chooses the database (default: a SQLite file in your data folder)."
+        ),
+    )
 
     play = sub.add_parser("play", help="play a game in the terminal against CPU seats")
     play.add_argument("game", help="game id, e.g. kitten-fishing")
@@ -66,27 +80,67 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     simulate = sub.add_parser("simulate", help="CPU-only games and summary statistics")
-    simulate.add_argument("game")
-    simulate.add_argument("--games", type=int, default=1000)
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--seats", type=int, default=None)
-    simulate.add_argument("--level", default="normal")
+    simulate.add_argument("game", help="game id, e.g. kitten-fishing")
+    simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    simulate.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game; game n uses seed + n"
+    )
+    simulate.add_argument(
+        "--seats", type=int, default=None, help="number of seats (default: the game's fewest)"
+    )
+    simulate.add_argument(
+        "--level", default="normal", help="CPU level of every seat: easy, normal, hard"
+    )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     bench = sub.add_parser("bench", help="print engine, service and render figures")
     bench.add_argument(
-        "what", nargs="?", default="all", choices=["all", "engine", "service", "render"]
+        "what",
+        nargs="?",
+        default="all",
+        choices=["all", "engine", "service", "render"],
+        help="which figures (default all)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
 
     render = sub.add_parser("render", help="write sample images of a game")
-    render.add_argument("game")
-    render.add_argument("--seed", type=int, default=0)
-    render.add_argument("--out", default="render-samples")
+    render.add_argument("game", help="game id, e.g. kitten-fishing")
+    render.add_argument("--seed", type=int, default=0, help="seed of the game shown (default 0)")
+    render.add_argument(
+        "--out", default="render-samples", help="folder to write the PNG files into"
+    )
 
-    db = sub.add_parser("db", help="database maintenance")
-    db.add_argument("action", choices=["upgrade"])
+    db = sub.add_parser(
+        "db",
+        help="database maintenance",
+        description="Database maintenance on DATABASE_URL (default: the SQLite file of cardbot).",
+    )
+    actions = db.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser(
+        "upgrade",
+        help="apply the migrations up to the newest schema (cardbot run also does it at start)",
+    )
     return parser
+
+
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("cardbot")
+    except metadata.PackageNotFoundError:
+        return "(not installed: pip install -e .)"
+
+
+def command_name() -> str:
+    """How the user ran cardbot, to repeat in hints: `cardbot`, or `.venv/bin/cardbot`."""
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "cardbot"
+    if os.path.basename(program) != "cardbot":  # python -m bot.cli, tests
+        return "cardbot"
+    found = shutil.which("cardbot")
+    if found and os.path.exists(program) and os.path.samefile(found, program):
+        return "cardbot"
+    relative = os.path.relpath(program)
+    return relative if not relative.startswith("..") else program
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`cardbot replay --jsonl big.jsonl | head -1`): stop quietly,
+        # and point stdout at /dev/null so the interpreter's final flush does not complain
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # 128 + SIGPIPE, as a shell reports a process a closed pipe ended
 
 
 if __name__ == "__main__":

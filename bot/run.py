@@ -10,7 +10,7 @@ from typing import Any
 
 NO_TOKEN = (
     "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (docs/discord.md shows how to "
-    "create the bot and get it); meanwhile `cardbot play kitten-fishing` plays without Discord."
+    "create the bot and get it); meanwhile `{command} play kitten-fishing` plays without Discord."
 )
 BAD_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy it again from the developer portal "
@@ -18,28 +18,28 @@ BAD_TOKEN = (
 )
 NO_NETWORK = "Could not reach Discord ({problem}): check the network connection and try again."
 DISCORD_ERROR = "Discord refused to start the bot ({problem}); see docs/discord.md."
-BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
 
 log = logging.getLogger("cardbot")
 
 
 def main(args: argparse.Namespace | None = None) -> int:
-    """Run the bot until interrupted; 0 on a clean stop, 2 without a token, 3 with a bad one."""
-    from pydantic import ValidationError
+    """Run the bot until interrupted; 0 on a clean stop, 2 without a token, 3 with a bad one.
 
-    from bot.settings import get_settings
+    A database that cannot be used is one sentence too: exit 1 when it did not answer (try
+    again), 2 when DATABASE_URL or the database itself is wrong.
+    """
+    from bot.cli import command_name
+    from bot.settings import SettingsError, load_settings
+    from bot.store.database import DatabaseError
 
     try:
-        settings = get_settings()
-    except ValidationError as exc:
-        problem = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']).upper()}: {err['msg']}" for err in exc.errors()
-        )
-        print(BAD_SETTINGS.format(problem=problem), file=sys.stderr)
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
     if not (settings.discord_token or "").strip():
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(command=command_name()), file=sys.stderr)
         return 2
 
     import aiohttp
@@ -47,6 +47,9 @@ def main(args: argparse.Namespace | None = None) -> int:
 
     try:
         asyncio.run(serve(settings))
+    except DatabaseError as exc:
+        print(exc, file=sys.stderr)
+        return exc.exit_code
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return 3
@@ -67,20 +70,30 @@ def main(args: argparse.Namespace | None = None) -> int:
 
 
 def configure_logging(level: str) -> None:
-    """Log to standard error with timestamps; discord.py's gateway chatter at WARNING."""
+    """Log to standard error with timestamps; discord.py's gateway chatter and Alembic's
+    start-up lines ("Context impl SQLiteImpl") at WARNING unless LOG_LEVEL is DEBUG."""
     logging.basicConfig(
         level=getattr(logging, level.upper(), logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
-    logging.getLogger("discord").setLevel(max(logging.WARNING, logging.getLogger().level))
+    root = logging.getLogger().level
+    logging.getLogger("discord").setLevel(max(logging.WARNING, root))
+    logging.getLogger("alembic").setLevel(
+        root if root <= logging.DEBUG else max(logging.WARNING, root)
+    )
 
 
 async def serve(settings: Any) -> None:
     """Migrate the database, then run the bot on it until the process is stopped."""
+    import discord
+
     from bot.discord.client import build_bot
     from bot.store import Database
 
+    # The bot never joins a voice channel: discord.py need not warn that voice is unsupported.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     database = Database(settings.database_url)
+    print(f"Database: {database.location}", file=sys.stderr)
     try:
         revision = await database.upgrade()
         log.info("database %s at revision %s", database.masked_url, revision)

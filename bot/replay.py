@@ -1,74 +1,120 @@
-"""`cardbot replay`: read game records, replay them, print answers (RECORDS.md)."""
+"""`cardbot replay`: read game records, replay them, print answers (RECORDS.md).
+
+Input is read as bytes: under `--jsonl` a line ends at `\\n` and nowhere else (a stray `\\r`
+or an undecodable byte stays inside its line), so answer N is always about input line N.
+Answers are UTF-8 JSON, one per line.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from typing import IO
 
-from engines.base import GameError
-from engines.record import error_answer, parse_record, replay
+from engines.base import GameError, RecordError
+from engines.record import MAX_MESSAGE, cut, error_answer, read_record, replay
 
 EXIT_OK, EXIT_MALFORMED, EXIT_REFUSED = 0, 2, 3
+BOM = b"\xef\xbb\xbf"
 
 
-def _dump(obj: object) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def answer_line(text: str, finish: bool) -> tuple[dict[str, object], int]:
-    """The answer to one record's JSON text and the exit code it alone would give."""
+def _dump(obj: object) -> bytes:
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
     try:
-        record = parse_record(json.loads(text))
-        outcome = replay(record, finish)
-    except json.JSONDecodeError as exc:
-        return {
-            "error": {
-                "index": None,
-                "code": "bad_json",
-                "message": f"Not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno}).",
-            }
-        }, EXIT_MALFORMED
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        # a lone surrogate (a "\ud800" escape in the record) has no UTF-8 form: escape it
+        return json.dumps(obj, separators=(",", ":")).encode("ascii")
+
+
+def answer_line(text: str, finish: bool, line: int = 1) -> tuple[dict[str, object], int]:
+    """The answer to one record's JSON text and the exit code it alone would give.
+
+    `line` is the number of the text's first line in the input, for positions in messages.
+    """
+    try:
+        outcome = replay(read_record(text, line), finish)
     except GameError as exc:
         return error_answer(exc), EXIT_MALFORMED
     except RecursionError:
-        return {
-            "error": {
-                "index": None,
-                "code": "bad_json",
-                "message": "The record is nested too deeply.",
-            }
-        }, EXIT_MALFORMED
-    return outcome.answer, EXIT_REFUSED if outcome.refused else EXIT_OK
+        return error_answer(
+            RecordError("bad_json", "The record is nested too deeply.")
+        ), EXIT_MALFORMED
+    if outcome.refused:
+        error = outcome.answer["error"]
+        error["message"] = cut(str(error["message"]), MAX_MESSAGE)
+        return outcome.answer, EXIT_REFUSED
+    return outcome.answer, EXIT_OK
 
 
-def _open(path: str) -> IO[str]:
-    return sys.stdin if path == "-" else open(path, encoding="utf-8")
+def decode(data: bytes, first_line: int = 1) -> str:
+    """UTF-8 text of `data`; RecordError(`bad_encoding`) names the first undecodable byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = first_line + data.count(b"\n", 0, exc.start)
+        column = len(data[start : exc.start].decode("utf-8", "replace")) + 1
+        raise RecordError(
+            "bad_encoding",
+            f"Not UTF-8 text: byte 0x{data[exc.start]:02x} (line {line}, column {column}).",
+        ) from None
+
+
+def line_answer(raw: bytes, number: int, finish: bool) -> dict[str, object]:
+    """The answer to input line `number` under --jsonl, whatever the line holds."""
+    if not raw.strip():
+        return error_answer(
+            RecordError("empty_line", f"Line {number} is empty: each line holds one record.")
+        )
+    try:
+        text = decode(raw, number)
+    except RecordError as exc:
+        return error_answer(exc)
+    return answer_line(text, finish, number)[0]
+
+
+def replay_lines(lines: Iterable[bytes], finish: bool, out: IO[bytes]) -> None:
+    """Write one answer line for every input line (split on `\\n` only)."""
+    for number, raw in enumerate(lines, 1):
+        if number == 1 and raw.startswith(BOM):
+            raw = raw[len(BOM) :]
+        out.write(_dump(line_answer(raw, number, finish)) + b"\n")
+
+
+def _cannot_read(name: str, exc: OSError) -> int:
+    print(f"cardbot replay: cannot read {name}: {exc.strerror or exc}.", file=sys.stderr)
+    return EXIT_MALFORMED
 
 
 def main(args: argparse.Namespace) -> int:
     """Replay one record (or one per line with --jsonl) and print the answers."""
+    name = "standard input" if args.file == "-" else args.file
+    out = sys.stdout.buffer
     try:
-        stream = _open(args.file)
+        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except OSError as exc:
-        print(f"cardbot replay: cannot read {args.file}: {exc.strerror}.", file=sys.stderr)
+        return _cannot_read(name, exc)
+    with stream:
+        if args.jsonl:
+            replay_lines(stream, args.finish, out)
+            return EXIT_OK
+        try:
+            data = stream.read()
+        except OSError as exc:
+            return _cannot_read(name, exc)
+    data = data.removeprefix(BOM)
+    if not data.strip():
+        print(f"cardbot replay: {name} is empty: give it one JSON record.", file=sys.stderr)
         return EXIT_MALFORMED
-    out = sys.stdout
     try:
-        with stream:
-            if args.jsonl:
-                for line in stream:
-                    if line.strip():
-                        out.write(_dump(answer_line(line, args.finish)[0]) + "\n")
-                return EXIT_OK
-            text = stream.read()
-    except UnicodeDecodeError:
-        print(f"cardbot replay: {args.file} is not UTF-8 text.", file=sys.stderr)
-        return EXIT_MALFORMED
-    answer, code = answer_line(text, args.finish)
+        answer, code = answer_line(decode(data), args.finish)
+    except RecordError as exc:
+        answer, code = error_answer(exc), EXIT_MALFORMED
     if code == EXIT_MALFORMED:
         print(f"cardbot replay: {answer['error']['message']}", file=sys.stderr)  # type: ignore[index]
     else:
-        out.write(_dump(answer) + "\n")
+        out.write(_dump(answer) + b"\n")
     return code

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import math
+import sys
 from dataclasses import dataclass, field
 
 from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser
+
+CONTRACT_GAMES = ("kitten-fishing", "go-fish", "gong-zhu", "zhao-pengyou", "kokutorum", "shirokuro")
+"""The game ids RECORDS.md lists (a version of the project may not play them all yet)."""
+MAX_DEPTH = 16
+"""Options and deals nest a few levels at most; anything deeper is not a record."""
+MAX_SHOWN = 40
+"""Characters of a record's own text quoted back in an error message."""
+MAX_MESSAGE = 300
+"""Characters of an error message in an answer (an echoed field may be huge)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +45,41 @@ class Record:
         return out
 
 
+def read_record(text: str, first_line: int = 1) -> Record:
+    """Parse a record from its JSON text; `first_line` numbers the text's first line in errors.
+
+    Anything that is not a record raises RecordError: bad JSON (`NaN`, `Infinity` and numbers
+    too large for a float included), a number of more digits than Python reads, nesting deeper
+    than the parser goes, a malformed record.
+    """
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except json.JSONDecodeError as exc:
+        line = first_line + exc.lineno - 1
+        raise RecordError(
+            "bad_json", f"Not JSON: {exc.msg} (line {line}, column {exc.colno})."
+        ) from None
+    except ValueError:  # int(): more digits than Python reads
+        raise RecordError(
+            "bad_json",
+            f"A number in the record has more than {sys.get_int_max_str_digits()} digits.",
+        ) from None
+    except RecursionError:
+        raise RecordError("bad_json", "The record is nested too deeply.") from None
+    return parse_record(data)
+
+
+def _no_constant(name: str) -> JSON:
+    raise RecordError("bad_json", f"Not JSON: {name} is not a JSON number.")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RecordError("bad_json", f"The number {shown(text)} is too large.")
+    return value
+
+
 def parse_record(data: JSON) -> Record:
     """Check the shape of a record; anything malformed raises RecordError."""
     if not isinstance(data, dict):
@@ -40,28 +87,69 @@ def parse_record(data: JSON) -> Record:
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError("malformed_record", "The record needs a string 'game'.")
-    game_class(game)  # unknown game -> RecordError
+    game_for_record(game)
     seats = data.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool):
         raise RecordError("malformed_record", "The record needs an integer 'seats'.")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("malformed_record", "'options' must be a JSON object.")
+    _check_values("options", options)
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("malformed_record", "'seed' must be an integer.")
     if "deal" in data and "deals" in data:
         raise RecordError("malformed_record", "Give either 'deal' or 'deals', not both.")
-    deal = data.get("deal", data.get("deals"))
+    key = "deal" if "deal" in data else "deals"
+    deal = data.get(key)
+    _check_values(key, deal)
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("malformed_record", "'actions' must be a list.")
     return Record(game, seats, options, seed, deal, tuple(actions))
 
 
+def _check_values(name: str, value: JSON) -> None:
+    """Refuse fractions and deep nesting in a record's field (`name` starts the paths told).
+
+    No number of RECORDS.md is a fraction, and Python takes `1.0` for `1`: a deal's `"first":
+    1.0` must not pass for seat 1.
+    """
+    pending = [(value, name, 0)]
+    while pending:
+        item, path, depth = pending.pop()
+        if isinstance(item, float):
+            raise RecordError(
+                "malformed_record", f"{shown(path)} is {item!r}: a record's numbers are whole."
+            )
+        if isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise RecordError("malformed_record", f"'{name}' is nested too deeply.")
+            if isinstance(item, dict):
+                pending.extend((v, f"{path}.{k}", depth + 1) for k, v in item.items())
+            else:
+                pending.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item))
+
+
+def game_for_record(game_id: str) -> type[Game]:
+    """The game class of a record's `game`; a listed game this version cannot play says so."""
+    try:
+        return game_class(game_id)
+    except RecordError:
+        if game_id in CONTRACT_GAMES:
+            raise RecordError(
+                "game_not_playable",
+                f"{game_id} is not playable yet in this version.",
+                game=game_id,
+            ) from None
+        raise RecordError(
+            "unknown_game", f"Unknown game '{shown(game_id)}'.", game=game_id
+        ) from None
+
+
 def start(record: Record) -> Game:
     """The game of a record before any action (options, seats and deal checked)."""
-    cls = game_class(record.game)
+    cls = game_for_record(record.game)
     if record.deal is not None and isinstance(record.deal, list) != cls.multi_hand:
         key = "deals" if cls.multi_hand else "deal"
         raise RecordError("bad_deal", f"{record.game} takes '{key}'.")
@@ -108,5 +196,17 @@ def answer(game: Game, applied: int) -> dict[str, JSON]:
 
 
 def error_answer(exc: GameError, index: int | None = None) -> dict[str, JSON]:
-    """The `{"error": ...}` object for a record that could not be replayed."""
-    return {"error": {"index": index, **exc.to_json()}}
+    """The `{"error": ...}` object for a record that could not be replayed (message cut short)."""
+    error = {"index": index, **exc.to_json()}
+    error["message"] = cut(str(error["message"]), MAX_MESSAGE)
+    return {"error": error}
+
+
+def shown(text: str, limit: int = MAX_SHOWN) -> str:
+    """A piece of a record quoted in a message: cut after `limit` characters."""
+    return cut(text, limit)
+
+
+def cut(text: str, limit: int) -> str:
+    """`text`, or its first `limit` characters and an ellipsis."""
+    return text if len(text) <= limit else text[:limit] + "…"

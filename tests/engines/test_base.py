@@ -66,3 +66,41 @@ def test_registry() -> None:
     with pytest.raises(RecordError) as err:
         game_class("poker")
     assert err.value.code == "unknown_game"
+
+
+@pytest.mark.parametrize("name", ["cls", "self", "kind", "fields", "data"])
+def test_an_action_field_may_bear_any_name(name: str) -> None:
+    data = {"seat": 0, "type": "flip", name: 1}
+    action = Action.from_json(data)
+    assert action.get(name) == 1 and action.to_json() == data
+    assert Action.make(0, "flip", **{name: 1}) == action
+
+
+def nested(depth: int) -> object:
+    value: object = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("field", [1.0, 1.5, [0, 2.5], {"nth": 1.0}, nested(20), nested(5000)])
+def test_fractions_and_deep_nesting_in_an_action_are_malformed(field: object) -> None:
+    with pytest.raises(IllegalAction) as err:
+        Action.from_json({"seat": 0, "type": "play", "position": field})
+    assert err.value.code == "malformed_action"
+
+
+@pytest.mark.parametrize("value", [1.0, 0.0, True, False, "1", [1], None])
+def test_an_option_equal_to_a_choice_but_of_another_type_is_refused(value: object) -> None:
+    specs = (OptionSpec("first", (0, 1), 0),)
+    with pytest.raises(RecordError) as err:
+        resolve_options(specs, {"first": value})
+    assert err.value.code == "bad_option" and "must be one of 0, 1" in err.value.message
+    assert resolve_options(specs, {"first": 1}) == {"first": 1}
+    assert type(resolve_options(specs, {})["first"]) is int
+
+
+def test_a_huge_unknown_option_name_is_cut_in_the_message() -> None:
+    with pytest.raises(RecordError) as err:
+        resolve_options((), {"x" * 100_000: 1})
+    assert len(err.value.message) < 100 and err.value.params["option"] == "x" * 100_000

@@ -13,6 +13,7 @@ import asyncio
 import getpass
 import os
 import re
+import signal
 import sys
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -20,11 +21,12 @@ from typing import Any
 
 from bot.discord.games import presenter, seat_names
 from bot.i18n import game_name, t
-from bot.settings import get_settings
-from bot.store.database import Database
+from bot.settings import SettingsError, load_settings
+from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, TableError, TableInfo, TableService
 from engines.base import GameError, game_class
 from engines.cpu import LEVELS
+from engines.record import game_for_record
 
 TERMINAL_USER_ID = 1
 """The local player's user id (Discord ids are far larger, so the two never meet)."""
@@ -319,44 +321,121 @@ def _error_text(exc: TableError, locale: str) -> str:
     return plain(error_text(exc.code, locale, exc.message, exc.params))
 
 
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
 async def run(
     args: argparse.Namespace, ask: Ask = input, out: Callable[[str], None] = print
 ) -> int:
-    """Open the database, find or open the game's terminal table, and play."""
+    """Open the database, find or open the game's terminal table, and play.
+
+    Everything that can be refused is checked before the saved game is touched: the game, the
+    seat count (`--new` must not abandon a game for a new one that cannot start), the level.
+    """
     locale = terminal_locale(getattr(args, "lang", None))
     try:
-        game_class(args.game)
+        cls = game_for_record(args.game)
+        if args.seats is not None:
+            cls.check_seats(args.seats)
     except GameError as exc:
         print(f"cardbot play: {exc.message}", file=sys.stderr)
         return 2
     if args.level not in LEVELS:
         print(f"cardbot play: the CPU level is one of {', '.join(LEVELS)}.", file=sys.stderr)
         return 2
-    settings = get_settings()
-    database = Database(settings.database_url)
+    try:
+        settings = load_settings()
+        database = Database(settings.database_url)
+    except SettingsError as exc:
+        print(f"cardbot play: {exc}", file=sys.stderr)
+        return 2
+    except DatabaseError as exc:
+        print(f"cardbot play: {exc}", file=sys.stderr)
+        return exc.exit_code
+    print(f"Database: {database.location}", file=sys.stderr)
     try:
         await database.upgrade()
         service = TableService(database, settings)
         session = TerminalGame(service, args.game, locale, ask, out)
-        name = args.name or getpass.getuser() or "you"
+        name = args.name or _user_name()
         try:
             table = await session.open_or_resume(name, args.level, args.seats, args.new)
         except TableError as exc:
             print("cardbot play: " + _error_text(exc, locale), file=sys.stderr)
             return 2
         return await session.play(table)
+    except DatabaseError as exc:
+        print(f"cardbot play: {exc}", file=sys.stderr)
+        return exc.exit_code
     except EOFError:
         out("")
         out(say("saved", locale))
         return 0
+    except KeyboardInterrupt:  # Ctrl-C at the prompt: every move is already saved
+        out("")
+        out(say("saved", locale))
+        return EXIT_INTERRUPTED
     finally:
         await database.dispose()
 
 
+def _user_name() -> str:
+    try:
+        return getpass.getuser() or "you"
+    except (OSError, KeyError):  # no USER variable and no password-file entry
+        return "you"
+
+
+class CtrlC:
+    """Ctrl-C in `cardbot play`, ended on the first press.
+
+    asyncio's own handler only cancels the main task on a first press, which cannot reach a
+    prompt: `input()` blocks the event loop's thread, so the press was lost and the second one
+    broke out with a traceback. Here a press at the prompt raises KeyboardInterrupt in
+    `input()` at once (the session says "Saved." and ends); a press while the loop runs (auto
+    play) cancels the session's task, which auto play takes as "stop"; a second press before
+    the next prompt ends the session wherever it is.
+    """
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task[int] | None = None
+        self.at_prompt = False
+        self.cancelled = False
+
+    def ask(self, prompt: str) -> str:
+        """`input()`, marked as the moment a press ends the session."""
+        self.at_prompt, self.cancelled = True, False
+        try:
+            return input(prompt)
+        finally:
+            self.at_prompt = False
+
+    def handle(self, _signum: int, _frame: object) -> None:
+        """The SIGINT handler."""
+        task = self.task
+        if self.at_prompt or self.cancelled or task is None or task.done():
+            raise KeyboardInterrupt
+        self.cancelled = True
+        task.cancel()
+        task.get_loop().call_soon_threadsafe(lambda: None)  # wake the loop to deliver it
+
+    async def session(self, args: argparse.Namespace) -> int:
+        """`run(args)` as the task a press cancels."""
+        self.task = asyncio.current_task()
+        return await run(args, ask=self.ask)
+
+
 def main(args: argparse.Namespace) -> int:
     """Entry point of `cardbot play`."""
+    ctrl_c = CtrlC()
+    # installed before asyncio.run, which then leaves SIGINT to it
+    previous = signal.signal(signal.SIGINT, ctrl_c.handle)
     try:
-        return asyncio.run(run(args))
-    except KeyboardInterrupt:
+        return asyncio.run(ctrl_c.session(args))
+    except (KeyboardInterrupt, asyncio.CancelledError):
         print()
-        return 130
+        print(say("saved", terminal_locale(getattr(args, "lang", None))))
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)

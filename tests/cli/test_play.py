@@ -134,3 +134,143 @@ def test_killed_mid_game_resumes(tmp_path: Path) -> None:
     assert again.returncode == 0
     assert "Resuming your game of Kitten Fishing (6 moves so far)." in again.stdout
     assert "Traceback" not in again.stderr
+
+
+async def test_a_bad_seat_count_is_refused_before_the_saved_game_is_abandoned(
+    sqlite_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await run(args(), ask=Script("", "", "q"), out=print)
+    assert await run(args(seats=3, new=True), ask=Script(), out=print) == 2
+    assert "cardbot play: Kitten Fishing is played by 2 seats." in capsys.readouterr().err
+    lines: list[str] = []
+    await run(args(), ask=Script("q"), out=lines.append)
+    assert "Resuming your game of Kitten Fishing (4 moves so far)." in lines
+
+
+async def test_a_game_not_playable_yet_says_so(
+    sqlite_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await run(args(game="go-fish"), ask=Script(), out=print) == 2
+    assert "cardbot play: go-fish is not playable yet in this version." in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "says"),
+    [
+        ("postgresql://bot:secret@127.0.0.1:1/cardbot", 1, "Could not reach the database at"),
+        ("mysql://bot:secret@db/cardbot", 2, "DATABASE_URL names mysql"),
+        ("nonsense", 2, "DATABASE_URL 'nonsense' is not a database URL"),
+    ],
+)
+async def test_a_database_it_cannot_use_is_one_sentence(
+    url: str,
+    code: int,
+    says: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    try:
+        assert await run(args(), ask=Script(), out=print) == code
+    finally:
+        get_settings.cache_clear()
+    err = capsys.readouterr().err
+    assert f"cardbot play: {says}" in err and "secret" not in err and "Traceback" not in err
+
+
+def play_command(*extra: str) -> list[str]:
+    return [sys.executable, "-m", "bot.cli", "play", "kitten-fishing", "--lang", "en", *extra]
+
+
+def read_until(
+    proc: subprocess.Popen[bytes], wanted: bytes, seen: bytes = b"", prompt: bool = True
+) -> bytes:
+    """Output until `wanted` has appeared (and a prompt waits: a prompt has no newline)."""
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 60
+    while not (wanted in seen and (not prompt or seen.rstrip().endswith(b">"))):
+        assert time.monotonic() < deadline, seen.decode(errors="replace")[-500:]
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, seen.decode(errors="replace")[-500:]  # the process ended
+        seen += chunk
+    return seen
+
+
+def test_ctrl_c_at_the_prompt_saves_and_ends_at_the_first_press(tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.db'}"}
+    env["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen(
+        play_command("--name", "Bob"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(b"\n\n")
+    proc.stdin.flush()
+    seen = read_until(proc, b"Moves: 4 / 5000")
+    time.sleep(0.2)  # inside input() by now
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert (seen + out).decode().rstrip().endswith("Saved. Run the same command to resume.")
+    assert b"Traceback" not in err and b"Exception" not in err
+    again = subprocess.run(
+        play_command(), input="q\n", capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert "Resuming your game of Kitten Fishing (4 moves so far)." in again.stdout
+
+
+def test_ctrl_c_during_auto_play_switches_it_off(tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'a.db'}"}
+    env["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen(
+        play_command(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert proc.stdin is not None
+    seen = read_until(proc, b"Moves: 0 / 5000")
+    proc.stdin.write(b"a\n")
+    proc.stdin.flush()
+    seen = read_until(proc, b"Ctrl-C switches it off.", seen, prompt=False)
+    time.sleep(0.5)  # a few flips at the watching pace (a game has dozens at least)
+    proc.send_signal(signal.SIGINT)
+    seen = read_until(proc, b"Auto play off.", seen)
+    proc.stdin.write(b"q\n")
+    proc.stdin.flush()
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and out.decode().strip().endswith(
+        "Saved. Run the same command to resume."
+    )
+    assert b"Traceback" not in err
+
+
+def test_the_default_database_is_found_from_any_folder(tmp_path: Path) -> None:
+    """Without DATABASE_URL the game lives in the user's data folder, not the working one."""
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env |= {"XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path)}
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+    first = subprocess.run(
+        play_command(),
+        input="\n\nq\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path / "one",
+    )
+    path = tmp_path / "data" / "cardbot" / "cardbot.db"
+    assert first.returncode == 0 and first.stderr == f"Database: {path}\n"
+    second = subprocess.run(
+        play_command(), input="q\n", capture_output=True, text=True, env=env, cwd=tmp_path / "two"
+    )
+    assert "Resuming your game of Kitten Fishing (4 moves so far)." in second.stdout
+    assert second.stderr == f"Database: {path}\n"
+    assert not list((tmp_path / "one").iterdir()) and not list((tmp_path / "two").iterdir())

@@ -102,8 +102,14 @@ class TableRow(Base):
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    prompt_states: Mapped[list[Any] | None] = mapped_column(JSON)
+    """Each seat's prompt: version, signature, deadline, reminded (`bot.tables.flow.SeatPrompt`)."""
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    reminder_sent: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The earliest prompt deadline (a copy from `prompt_states`, for the timer queries)."""
+    remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """The earliest reminder not yet sent (a copy from `prompt_states`)."""
+    paced: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The table has steps to take at its own pace: a mechanical step, or an Auto seat to act."""
     turn_timer_seconds: Mapped[int] = mapped_column(Integer)
     expiry_policy: Mapped[str] = mapped_column(String(16))
     locale: Mapped[str | None] = mapped_column(String(8))
@@ -111,8 +117,6 @@ class TableRow(Base):
     """Id of the series' first table (rematches share it); None for a table never rematched."""
     series_match: Mapped[int] = mapped_column(Integer, default=1)
     """1 for the first match of a series, 2 for its first rematch, ..."""
-    series_first: Mapped[int | None] = mapped_column(Integer)
-    """The `first` option of the series' first match (None for games without that option)."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     __table_args__ = (
@@ -127,6 +131,7 @@ class TableRow(Base):
             postgresql_where=_OPEN,
         ),
         Index("ix_tables_status_deadline", "status", "deadline"),
+        Index("ix_tables_status_remind_at", "status", "remind_at"),
         Index("ix_tables_series_id", "series_id"),
     )
 
@@ -164,6 +169,8 @@ class ActionLogRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seal: Mapped[str | None] = mapped_column(String(64))
+    """The game's seal on a hidden action (`Game.seal_of`): left out of records while open."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
@@ -197,13 +204,16 @@ class UserStatsRow(Base):
 
 
 class UserSettingsRow(Base):
-    """Per-user settings: DMs closed (seen when a DM failed), locale override."""
+    """Per-user settings: DMs closed (seen when a DM failed), language."""
 
     __tablename__ = "user_settings"
 
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     dm_closed: Mapped[bool] = mapped_column(Boolean, default=False)
     locale: Mapped[str | None] = mapped_column(String(8))
+    """The language the user chose (overrides Discord's)."""
+    seen_locale: Mapped[str | None] = mapped_column(String(8))
+    """The language of the user's Discord client at their last interaction (for DMs)."""
 
 
 class GuildSettingsRow(Base):

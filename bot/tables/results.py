@@ -36,6 +36,24 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatPromptInfo:
+    """What the table shows of one seat's prompt: never its choices (those are the seat's own)."""
+
+    version: int
+    asked: bool
+    required: bool
+    public: bool
+    mechanical: bool
+    due: datetime | None
+    reminded: bool = False
+
+    @property
+    def waits_publicly(self) -> bool:
+        """The game waits for this seat and everyone may know it (the channel says "to play")."""
+        return self.asked and self.required and self.public and not self.mechanical
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     """A table as stored: seats, status, version, timer and series; no hidden game state."""
 
@@ -54,26 +72,56 @@ class TableInfo:
     created_at: datetime
     updated_at: datetime
     deadline: datetime | None
-    reminder_sent: bool
     turn_timer_seconds: int
     expiry_policy: str
     locale: str | None
     series_id: int | None
     series_match: int
     result: Mapping[str, Any] | None
+    prompts: tuple[SeatPromptInfo, ...] = ()
+    """Each seat's prompt state (empty before the game starts)."""
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat `user_id` holds, or None."""
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def prompt_of(self, seat: int) -> SeatPromptInfo | None:
+        """The prompt state of a seat, if the game has started."""
+        return self.prompts[seat] if 0 <= seat < len(self.prompts) else None
+
+    def prompt_version(self, seat: int) -> int:
+        """The seat's prompt version: the version its controls carry."""
+        state = self.prompt_of(seat)
+        return state.version if state is not None else 0
+
     @property
-    def waiting_user_ids(self) -> tuple[int, ...]:
-        """Users who hold a seat that is to act (the ones to mention, DM and remind)."""
+    def public_waiting(self) -> tuple[int, ...]:
+        """Seats the game waits for in public: the channel names them and pings their users."""
+        if not self.prompts:
+            return self.to_act
+        return tuple(seat for seat, p in enumerate(self.prompts) if p.waits_publicly)
+
+    def _users(self, seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         return tuple(
             s.user_id
             for s in self.seats
-            if s.user_id is not None and not s.cpu_takeover and s.seat in self.to_act
+            if s.user_id is not None and not s.cpu_takeover and s.seat in seats
         )
+
+    @property
+    def waiting_user_ids(self) -> tuple[int, ...]:
+        """Users whose seat the game waits for (public or private prompts): `/game mine`."""
+        return self._users(self.to_act)
+
+    @property
+    def ping_user_ids(self) -> tuple[int, ...]:
+        """Users the channel may mention: the game waits for their seat in public."""
+        return self._users(self.public_waiting)
+
+    @property
+    def asked_user_ids(self) -> tuple[int, ...]:
+        """Users whose seat has any prompt (required or optional, public or private)."""
+        return self._users([seat for seat, p in enumerate(self.prompts) if p.asked])
 
     @property
     def is_open(self) -> bool:
@@ -83,12 +131,20 @@ class TableInfo:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One action applied, with the engine's events, and whether a CPU chose it."""
+    """One action applied, with the engine's events, and who chose it.
+
+    `by` is "user", "cpu" (a CPU seat, Auto, or the CPU playing an absent seat), "timer" (a
+    prompt's default when its time ran out) or "table" (a mechanical step). A `sealed` action
+    is hidden until the game reveals it: narrate only the events a viewer may see
+    (`engines.base.event_seen_by`), never the action itself.
+    """
 
     seat: int
     action: Mapping[str, Any]
     events: tuple[Mapping[str, Any], ...]
     by_cpu: bool
+    sealed: bool = False
+    by: str = "user"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +163,16 @@ class ActResult:
     public_view: Mapping[str, Any] | None = None
     views: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
     auto_pending: bool = False
-    """An auto-flagged human seat is to act: call `advance` at the watching pace."""
+    """The table has a step to take at its pace (a mechanical step, an Auto seat): call
+    `advance` at the watching pace."""
+    prompts: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    """Each asked seat's prompt (`Prompt.to_json()`): private to that seat, like its view."""
+    reprompted: frozenset[int] = frozenset()
+    """Seats given a new prompt by this call (their controls are new: DM them)."""
+
+    def prompt_for(self, seat: int) -> Mapping[str, Any] | None:
+        """The prompt of `seat` (None when it is not asked)."""
+        return self.prompts.get(seat)
 
     def view_for(self, seat: int) -> Mapping[str, Any] | None:
         """The private view of `seat` (None when there is no game)."""
@@ -116,12 +181,35 @@ class ActResult:
 
 @dataclass(frozen=True, slots=True)
 class Expiry:
-    """A turn timer ran out: which seats, which policy, and what was played or decided."""
+    """A prompt's time ran out: which seats, what came of it, and the table after.
+
+    `policy` is the table's expiry policy (`cpu_turn`, `cpu_seat`, `abandon`) applied to
+    required prompts, or `default` when only prompts' own defaults (pass, keep) were taken.
+    """
 
     policy: str
     seats: tuple[int, ...]
     user_ids: tuple[int, ...]
     result: ActResult
+    defaulted: tuple[int, ...] = ()
+    """Seats whose prompt took its default (a pass on a claim)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A reminder to send: the table and the seats whose prompt's time runs out soon."""
+
+    table: TableInfo
+    seats: tuple[int, ...]
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        """Users to remind (humans playing those seats themselves)."""
+        return tuple(
+            s.user_id
+            for s in self.table.seats
+            if s.seat in self.seats and s.user_id is not None and not s.cpu_takeover
+        )
 
 
 @dataclass(frozen=True, slots=True)

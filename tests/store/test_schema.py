@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import Database, head_revision
 from bot.store.models import Base, MessageRefRow, SeatRow, TableRow, UserStatsRow
 
+HEAD = "0002"
 BIG_ID = 1234567890123456789
 MAX_ID = 2**63 - 1
 
@@ -38,8 +39,8 @@ async def test_upgrade_from_empty_creates_every_table(database_url: str) -> None
     try:
         assert await db.current_revision() is None
         revision = await db.upgrade()
-        assert revision == head_revision() == "0001"
-        assert await db.current_revision() == "0001"
+        assert revision == head_revision() == HEAD
+        assert await db.current_revision() == HEAD
         async with db.engine.connect() as conn:
             names = await conn.run_sync(lambda c: set(inspect(c).get_table_names()))
         assert {
@@ -53,7 +54,7 @@ async def test_upgrade_from_empty_creates_every_table(database_url: str) -> None
             "alembic_version",
         } <= names
         # A second upgrade is a no-op.
-        assert await db.upgrade() == "0001"
+        assert await db.upgrade() == HEAD
     finally:
         await db.dispose()
 
@@ -193,7 +194,7 @@ async def test_downgrade_to_base_and_back(database_url: str) -> None:
         async with db.engine.connect() as conn:
             assert await conn.run_sync(table_names) == set()
         assert await db.current_revision() is None
-        assert await db.upgrade() == "0001"
+        assert await db.upgrade() == HEAD
         async with db.engine.connect() as conn:
             assert "tables" in await conn.run_sync(table_names)
 
@@ -205,7 +206,7 @@ async def test_processes_upgrading_at_once_do_not_collide(database_url: str) -> 
     databases = [Database(database_url) for _ in range(3)]
     try:
         revisions = await asyncio.gather(*(db.upgrade() for db in databases))
-        assert revisions == ["0001"] * 3
+        assert revisions == [HEAD] * 3
     finally:
         for db in databases:
             await db.dispose()
@@ -242,9 +243,9 @@ async def test_separate_processes_upgrading_at_once_migrate_once(database_url: s
     outputs = [await proc.communicate() for proc in procs]
     for proc, (out, err) in zip(procs, outputs, strict=True):
         assert proc.returncode == 0, err.decode()[-2000:]
-        assert "revision: 0001" in out.decode()
+        assert f"revision: {HEAD}" in out.decode()
     async with Database(database_url) as db:
-        assert await db.current_revision() == "0001"
+        assert await db.current_revision() == HEAD
 
 
 async def test_in_memory_sqlite_keeps_one_database(settings) -> None:
@@ -255,3 +256,34 @@ async def test_in_memory_sqlite_keeps_one_database(settings) -> None:
         service = TableService(db, settings)
         info = await service.open_lobby(None, 0, "kitten-fishing", None, 1, "me")
         assert (await service.load(info.id)).seats[0].name == "me"
+
+
+async def test_upgrade_from_0001_keeps_tables_and_the_one_open_table_rule(database_url: str) -> None:
+    """A database made by the first release keeps its rows, and still refuses a second open
+    table in a channel, once 0002 (prompt states, seals) is applied on top."""
+    from sqlalchemy import text
+
+    async with Database(database_url) as db:
+        await db.upgrade("0001")
+        async with db.engine.begin() as conn:
+            await conn.execute(
+                text(
+                    "INSERT INTO tables (channel_id, game, options, seat_count, seed, status,"
+                    " to_act, action_count, version, created_by, created_at, updated_at,"
+                    " reminder_sent, turn_timer_seconds, expiry_policy, series_match, series_first)"
+                    " VALUES (7, 'kitten-fishing', '{}', 2, 1, 'active', '[]', 0, 0, 1,"
+                    " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, false, 3600, 'cpu_turn', 1, 0)"
+                )
+            )
+        assert await db.upgrade() == HEAD
+        async with db.sessions() as s:
+            row = (await s.scalars(select(TableRow))).one()
+            assert (row.channel_id, row.paced, row.prompt_states) == (7, False, None)
+            s.add(
+                TableRow(
+                    channel_id=7, game="kitten-fishing", options={}, seat_count=2, seed=2,
+                    status="lobby", created_by=1, turn_timer_seconds=60, expiry_policy="abandon",
+                )
+            )
+            with pytest.raises(IntegrityError):
+                await s.flush()

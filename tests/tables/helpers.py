@@ -34,7 +34,7 @@ async def stored_row(database: Database, table_id: int) -> TableRow:
 
 async def assert_snapshot_is_replay(service: Any, database: Database, table_id: int) -> None:
     """Game.new(seats, options, seed) + the logged actions == the stored snapshot, exactly."""
-    record = await service.record(table_id)
+    record = await service.record(table_id, include_sealed=True)
     row = await stored_row(database, table_id)
     game = game_class(record["game"]).new(record["seats"], record["options"], record["seed"])
     for action in record["actions"]:

@@ -15,9 +15,8 @@ from typing import Any, ClassVar
 import pytest
 
 import engines.base
-import engines.cpu
-from engines.base import Action, Event, Game, IllegalAction, game_class, resolve_options
-from engines.cpu import RandomLegal
+from engines.base import Action, CpuPlayer, Event, Game, IllegalAction, game_class, resolve_options
+from engines.cpu import RandomChoice
 
 GAME_ID = "test-secret-numbers"
 TARGET = 3
@@ -50,6 +49,17 @@ class SecretNumbers(Game):
         game.points = [0] * seats
         return game
 
+    @classmethod
+    def cpu_player(cls, level: str) -> CpuPlayer:
+        return RandomChoice()
+
+    def seal_of(self, action: Action) -> str | None:
+        # a pick stays hidden until the round's picks are revealed together
+        return f"round:{self.round if action.seat in self.picks else self.round - 1}"
+
+    def open_seals(self) -> frozenset[str]:
+        return frozenset({f"round:{self.round}"}) if self.picks else frozenset()
+
     def to_act(self) -> frozenset[int]:
         if self.is_over():
             return frozenset()
@@ -68,7 +78,10 @@ class SecretNumbers(Game):
         if number not in (1, 2, 3) or isinstance(number, bool):
             raise IllegalAction("bad_number", "Pick 1, 2 or 3.", number=number)
         self.picks[action.seat] = number
-        events = [Event("picked", action.seat)]
+        events = [
+            Event("picked", action.seat),
+            Event("my_pick", action.seat, {"number": number}, audience=frozenset({action.seat})),
+        ]
         if len(self.picks) == self.seats:
             picks = [self.picks[s] for s in range(self.seats)]
             unique = [n for n in picks if picks.count(n) == 1]
@@ -129,7 +142,6 @@ class SecretNumbers(Game):
 
 
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the game and its CPU until the test ends (monkeypatch undoes it)."""
+    """Register the game until the test ends (monkeypatch undoes it)."""
     game_class("kitten-fishing")  # load the built-in games first
     monkeypatch.setitem(engines.base._REGISTRY, GAME_ID, SecretNumbers)
-    monkeypatch.setitem(engines.cpu._FACTORIES, GAME_ID, lambda level: RandomLegal())

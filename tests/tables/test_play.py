@@ -100,14 +100,20 @@ async def test_two_humans_take_turns(service: TableService, database: Database) 
     first = await service.act(table_id, ALICE, FLIP)
     assert [s.seat for s in first.steps] == [0]
     assert first.table.waiting_user_ids == (BOB,)
-    assert await service.legal_actions(table_id, ALICE) == []
-    assert await service.legal_actions(table_id, BOB) == [{"seat": 1, "type": "flip"}]
+    assert (await service.prompt(table_id, ALICE)).prompt is None
+    bobs = await service.prompt(table_id, BOB)
+    assert bobs.prompt is not None and bobs.prompt["choices"] == [{"seat": 1, "type": "flip"}]
+    assert bobs.version == first.table.prompt_version(1)
     await service.act(table_id, BOB, FLIP, expected_version=first.table.version)
+    # "See the result" would end the game for the other player too: not between two humans
+    with pytest.raises(TableError) as err:
+        await service.finish(table_id, BOB)
+    assert err.value.code == "finish_needs_all"
+    await service.leave(table_id, ALICE)  # the CPU takes Alice's seat; now Bob may
     finished = await service.finish(table_id, BOB)
     engine = KittenFishing.new(2, None, 11)
-    engine.autoplay(lambda g, seat: Action.make(seat, "flip"))
+    engine.autoplay(lambda g, p: Action.make(p.seat, "flip"))
     assert finished.table.result == engine.result()
-    assert finished.applied == engine.moves - 2
     await assert_snapshot_is_replay(service, database, table_id)
     alice, bob = (await service.user_stats(ALICE))[0], (await service.user_stats(BOB))[0]
     assert alice.played == bob.played == 1
@@ -117,7 +123,7 @@ async def test_two_humans_take_turns(service: TableService, database: Database) 
 
 async def test_finish_equals_flipping_by_hand(service: TableService, database: Database) -> None:
     by_hand = await two_humans(service, seed=2024, channel=1)
-    instant = await two_humans(service, seed=2024, channel=2)
+    instant = await vs_cpu(service, seed=2024, channel=2)
     result = by_hand
     while result.table.status == "active":
         user = ALICE if result.table.to_act == (0,) else BOB
@@ -138,7 +144,7 @@ async def test_finish_a_long_game_in_one_bulk_write(
 ) -> None:
     seed = 5065  # the longest game among seeds below 40000: 3468 flips
     engine = KittenFishing.new(2, None, seed)
-    assert len(engine.autoplay(lambda g, seat: Action.make(seat, "flip"))) > 3000
+    assert len(engine.autoplay(lambda g, p: Action.make(p.seat, "flip"))) > 3000
     started = await vs_cpu(service, seed=seed)
     loop = asyncio.get_running_loop()
     t0 = loop.time()
@@ -421,13 +427,18 @@ async def test_snapshot_is_the_replay_of_the_log_in_random_games(
                 result = await service.advance(table_id, limit=rng.randrange(1, 4))
             elif move < 0.95:
                 seated = [s.user_id for s in result.table.seats if s.user_id is not None]
-                result = await service.finish(table_id, rng.choice(seated))
+                try:
+                    result = await service.finish(table_id, rng.choice(seated))
+                except TableError as exc:
+                    assert exc.code == "finish_needs_all"
             else:
                 humans = [s.user_id for s in result.table.seats if s.is_human]
                 result = await service.leave(table_id, rng.choice(humans))
             await assert_snapshot_is_replay(service, database, table_id)
         if result.table.status == "active":
             seated = [s for s in result.table.seats if s.is_human]
+            for other in seated[1:]:
+                await service.leave(table_id, other.user_id)
             if seated:
                 await service.finish(table_id, seated[0].user_id)
         await assert_snapshot_is_replay(service, database, table_id)
@@ -608,6 +619,7 @@ async def test_racing_rematches_open_one_table(database: Database, settings) -> 
     one, two = TableService(database, settings), TableService(other_db, settings)
     try:
         started = await two_humans(one, seed=55)
+        await one.leave(started.table.id, BOB)
         await one.finish(started.table.id, ALICE)
         outcomes = await asyncio.gather(
             one.rematch(started.table.id, ALICE),

@@ -40,6 +40,7 @@ async def test_deadline_follows_every_turn(service: TableService, clock: FakeClo
     clock.advance(600)
     moved = await service.act(info.id, ALICE, FLIP)
     assert moved.table.deadline == START_TIME + timedelta(seconds=600 + DAY)
+    await service.leave(info.id, ALICE)
     finished = await service.finish(info.id, BOB)
     assert finished.table.deadline is None
 
@@ -49,17 +50,19 @@ async def test_reminder_fires_once_per_turn(service: TableService, clock: FakeCl
     deadline = started.table.deadline
     assert await service.due_reminders(deadline - timedelta(seconds=HOUR + 1)) == []
     [due] = await service.due_reminders(deadline - timedelta(seconds=HOUR - 1))
-    assert due.id == started.table.id and due.reminder_sent
-    assert due.waiting_user_ids == (ALICE,)
-    assert due.version == started.table.version  # a reminder does not stale anyone's buttons
+    assert due.table.id == started.table.id and due.seats == (0,)
+    assert due.user_ids == (ALICE,) and due.table.prompts[0].reminded
+    # a reminder does not outdate anyone's controls: they carry their seat's prompt version
+    assert due.table.prompt_version(0) == started.table.prompt_version(0)
     assert await service.due_reminders(deadline - timedelta(seconds=10)) == []
     assert await service.due_reminders(deadline + timedelta(seconds=10)) == []  # overdue: expiry
     # The next turn gets its own reminder.
     clock.advance(60)
-    moved = await service.act(started.table.id, ALICE, FLIP, expected_version=due.version)
-    assert not moved.table.reminder_sent
+    version = started.table.prompt_version(0)
+    moved = await service.act(started.table.id, ALICE, FLIP, prompt_version=version)
+    assert not moved.table.prompts[1].reminded
     [again] = await service.due_reminders(moved.table.deadline - timedelta(seconds=60))
-    assert again.waiting_user_ids == (BOB,)
+    assert again.user_ids == (BOB,)
 
 
 async def test_short_timers_remind_at_half_time(service: TableService) -> None:
@@ -218,7 +221,7 @@ async def test_expiry_without_a_cpu_player_abandons(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started = await two_humans(service)
-    monkeypatch.setattr("bot.tables.service._has_cpu", lambda game_id: False)
+    monkeypatch.setattr("bot.tables.deadlines.has_cpu", lambda game_id: False)
     [expiry] = await service.expire_overdue(started.table.deadline + timedelta(seconds=1))
     assert expiry.policy == "abandon"
     assert expiry.result.table.status == "abandoned"

@@ -1,0 +1,602 @@
+"""What every part of the tables service shares: transactions, loading, writing, CPU batches.
+
+Concurrency is optimistic: each write to a table is `UPDATE tables ... WHERE id = ? AND
+version = ?`; when no row matches, another action got there first, the whole transaction rolls
+back and the caller gets `TableError("table_moved_on")`. The stored snapshot always equals the
+replay of the table's action log from `Game.new(seats, options, seed)`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from bot.settings import Settings, get_settings
+from bot.store.database import Database
+from bot.store.models import (
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    ActionLogRow,
+    SeatRow,
+    TableRow,
+    UserStatsRow,
+    utcnow,
+)
+from bot.tables import flow
+from bot.tables.errors import TableError
+from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
+from engines.base import (
+    JSON,
+    Action,
+    Decide,
+    Event,
+    Game,
+    GameError,
+    Prompt,
+    RecordError,
+    automated_prompt,
+    game_class,
+    resolve_prompt,
+)
+from engines.base import resolve_options as engine_resolve_options
+from engines.cpu import DEFAULT_LEVEL, cpu_chooser, cpu_player
+
+Clock = Callable[[], datetime]
+
+NAME_LENGTH = 100
+BATCH_CAP = 100_000
+"""Safety net on one CPU batch; a game that loops forever is an engine bug, not a hang."""
+OPEN_FILTER = text("tables.status IN ('lobby', 'active')")
+"""The open-table filter written as the partial unique index's own words, so that SQLite can
+use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partial index)."""
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+"""Default of optional setters: leave the value as it is (None clears it)."""
+
+
+@dataclass
+class Batch:
+    """Actions applied in one call: for the log (with seals), the narration and the versions."""
+
+    steps: list[Step]
+    actions: list[Action]
+    seals: list[str | None]
+    acted: set[int]
+
+    @classmethod
+    def empty(cls) -> Batch:
+        """Nothing applied yet."""
+        return cls([], [], [], set())
+
+    def add(self, game: Game, action: Action, *, by: str) -> list[Event]:
+        """Apply `action` to `game` and note it (`by`: "user", "cpu", "timer" or "table")."""
+        events = game.apply(action)
+        seal = game.seal_of(action)
+        self.steps.append(
+            Step(
+                action.seat,
+                action.to_json(),
+                tuple(e.to_json() for e in events),
+                by != "user",
+                sealed=seal is not None,
+                by=by,
+            )
+        )
+        self.actions.append(action)
+        self.seals.append(seal)
+        self.acted.add(action.seat)
+        return events
+
+    def extend(self, other: Batch) -> None:
+        """Append another batch applied after this one."""
+        self.steps += other.steps
+        self.actions += other.actions
+        self.seals += other.seals
+        self.acted |= other.acted
+
+
+class ServiceCore:
+    """Transactions, rows and the write path shared by the lobby, play, timer and reading parts."""
+
+    def __init__(
+        self,
+        database: Database,
+        settings: Settings | None = None,
+        *,
+        clock: Clock = utcnow,
+    ) -> None:
+        self._db = database
+        self._settings = settings or get_settings()
+        self._clock = clock
+
+    # ------------------------------------------------------------------ rows
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        async with self._db.sessions() as session, session.begin():
+            yield session
+
+    async def _seats(self, s: AsyncSession, table_id: int) -> list[SeatRow]:
+        return list(
+            (
+                await s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            ).all()
+        )
+
+    async def _load_rows(
+        self, s: AsyncSession, table_id: int, expected_version: int | None
+    ) -> tuple[TableRow, list[SeatRow]]:
+        row = await s.get(TableRow, table_id)
+        if row is None:
+            raise no_table(table_id)
+        if expected_version is not None and expected_version != row.version:
+            raise moved_on(row)
+        return row, await self._seats(s, table_id)
+
+    async def _open_table_id(self, s: AsyncSession, channel_id: int) -> int | None:
+        return await s.scalar(
+            select(TableRow.id).where(TableRow.channel_id == channel_id, OPEN_FILTER)
+        )
+
+    async def _flush_open_table(self, s: AsyncSession, channel_id: int) -> None:
+        """Flush a new open table; the partial unique index refuses a second one per channel."""
+        try:
+            await s.flush()
+        except IntegrityError:
+            raise channel_busy(channel_id, None) from None
+
+    async def _bump(self, s: AsyncSession, row: TableRow, **values: Any) -> None:
+        """Write `values` and version + 1, only if nobody wrote the table since we read it."""
+        now = self._clock()
+        values = {**values, "version": row.version + 1, "updated_at": now}
+        result = await s.execute(
+            update(TableRow)
+            .where(TableRow.id == row.id, TableRow.version == row.version)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if rowcount(result) != 1:
+            raise moved_on(row)
+        for key, value in values.items():
+            set_committed_value(row, key, value)
+
+    def _new_table(self, **values: Any) -> TableRow:
+        """A lobby row with the bookkeeping columns at their starting values."""
+        now = self._clock()
+        return TableRow(
+            seed=secrets.randbits(63),
+            status=LOBBY,
+            to_act=[],
+            action_count=0,
+            version=0,
+            created_at=now,
+            updated_at=now,
+            paced=False,
+            **values,
+        )
+
+    # ------------------------------------------------------------------ the write path
+
+    async def _start_game(self, s: AsyncSession, row: TableRow, seats: list[SeatRow]) -> ActResult:
+        cls = game_class_or_error(row.game)
+        try:
+            game = cls.new(len(seats), row.options, row.seed)
+        except RecordError as exc:
+            raise TableError.from_engine(exc) from None
+        batch = self._run_automated(row, seats, game)
+        return await self._persist(s, row, seats, game, batch, started=True, status=ACTIVE)
+
+    def _run_automated(
+        self,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        game: Game,
+        *,
+        paced: int = 0,
+        offset: int = 0,
+    ) -> Batch:
+        """Let the CPU seats decide at once, and take up to `paced` steps of the table's pace.
+
+        CPU (and taken-over) seats answer their prompts straight away, optional ones included
+        (declining is an answer); the table's own mechanical steps and the prompts of humans
+        with Auto on are taken only `paced` at a time, each followed by the CPUs' replies. One
+        chooser per batch, seeded from the table seed and the log length at the batch's start
+        (`offset`: actions this call applied before it), so replays give the same CPU moves.
+        """
+        batch = Batch.empty()
+        declined: set[tuple[int, str]] = set()
+        decide: Decide | None = None
+        taken_at_pace = 0
+        while not game.is_over() and len(batch.actions) < BATCH_CAP:
+            prompts = game.prompts()
+            prompt = automated_prompt(
+                prompts, lambda seat: cpu_plays(seats[seat]), declined, mechanical=False
+            )
+            by = "cpu"
+            if prompt is None and taken_at_pace < paced:
+                prompt = automated_prompt(
+                    prompts, lambda seat: automated(seats[seat]), declined, mechanical=True
+                )
+                by = "table" if prompt is not None and prompt.mechanical else "cpu"
+                taken_at_pace += 1
+            if prompt is None:
+                break
+            if decide is None:
+                decide = self._chooser(row, seats, f"cpu@{row.action_count + offset}")
+            try:
+                action = resolve_prompt(game, prompt, decide)
+            except GameError as exc:
+                raise TableError.from_engine(exc) from None
+            if action is None:
+                declined.add((prompt.seat, prompt.signature()))
+                continue
+            batch.add(game, action, by=by)
+        return batch
+
+    def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
+        """`cpu_chooser` for the table: each seat at its level (humans at normal)."""
+        levels = [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
+        try:
+            return cpu_chooser(row.game, levels, row.seed, purpose=purpose)
+        except GameError as exc:
+            raise TableError.from_engine(exc) from None
+
+    async def _persist(
+        self,
+        s: AsyncSession,
+        row: TableRow,
+        seats: list[SeatRow],
+        game: Game,
+        batch: Batch,
+        *,
+        started: bool = False,
+        status: str | None = None,
+        now: datetime | None = None,
+        states: list[flow.SeatPrompt] | None = None,
+    ) -> ActResult:
+        """Write snapshot, log rows, prompt states, version + 1 (and the end: result, stats).
+
+        Prompt versions step for the seats whose prompt changed or who acted; each new prompt
+        gets its deadline; the table keeps the earliest deadline and reminder for the timers.
+        """
+        now = now or self._clock()
+        first_seq = row.action_count
+        old = states if states is not None else flow.load_states(row.prompt_states, len(seats))
+        prompts = {} if game.is_over() else game.prompts()
+        new = flow.next_states(old, prompts, batch.acted, now, row.turn_timer_seconds)
+        deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
+        values: dict[str, Any] = {
+            "snapshot": game.to_json(),
+            "to_act": sorted(game.to_act()),
+            "action_count": first_seq + len(batch.actions),
+            "prompt_states": flow.dump_states(new),
+            "deadline": deadline,
+            "remind_at": remind_at,
+            "paced": has_paced_step(prompts, seats),
+        }
+        if status is not None:
+            values["status"] = status
+        if game.is_over():
+            values.update(status=FINISHED, result=game.result())
+        await self._bump(s, row, **values)
+        if batch.actions:
+            await s.execute(
+                insert(ActionLogRow),
+                [
+                    {
+                        "table_id": row.id,
+                        "seq": first_seq + i,
+                        "seat": action.seat,
+                        "action": action.to_json(),
+                        "seal": batch.seals[i] if i < len(batch.seals) else None,
+                        "created_at": now,
+                    }
+                    for i, action in enumerate(batch.actions)
+                ],
+            )
+        if game.is_over():
+            await self._record_stats(s, row, seats, game.result() or {})
+        await s.flush()
+        reprompted = frozenset(
+            seat
+            for seat, (before, after) in enumerate(zip(old, new, strict=True))
+            if after.version != before.version and after.asked
+        )
+        return result_of(row, seats, game, batch.steps, len(batch.actions), reprompted, prompts)
+
+    async def _record_stats(
+        self, s: AsyncSession, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
+    ) -> None:
+        won = winners(result)
+        for seat in seats:
+            if seat.user_id is None:
+                continue
+            outcome = "drawn" if not won else "won" if seat.seat in won else "lost"
+            await self._upsert(
+                s,
+                UserStatsRow,
+                {"user_id": seat.user_id, "game": row.game},
+                {"played": 1, outcome: 1},
+                increment=True,
+            )
+
+    async def _upsert(
+        self,
+        s: AsyncSession,
+        model: type[Any],
+        keys: Mapping[str, Any],
+        values: Mapping[str, Any],
+        *,
+        increment: bool = False,
+    ) -> None:
+        """INSERT ... ON CONFLICT (keys) DO UPDATE, on SQLite and PostgreSQL alike.
+
+        With `increment`, `values` are added to the stored counts instead of replacing them.
+        """
+        dialect = sqlite if self._db.dialect == "sqlite" else postgresql
+        stmt = dialect.insert(model).values({**insert_defaults(model), **keys, **values})
+        if increment:
+            changes = {k: getattr(model, k) + v for k, v in values.items()}
+        else:
+            changes = dict(values)
+        if changes:
+            stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_=changes)
+        else:
+            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
+        await s.execute(stmt)
+
+    def _cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
+        cls = game_class_or_error(row.game)
+        locale = row.locale or self._settings.default_locale
+        base = cls.cpu_names.get(locale) or cls.cpu_names.get("en") or "CPU"
+        count = sum(1 for x in seats if x.user_id is None)
+        return base if count == 0 else f"{base} {count + 1}"
+
+
+# ====================================================================== helpers
+
+
+def game_class_or_error(game_id: str) -> type[Game]:
+    """The engine class of a table's game, or the engine's error as a TableError."""
+    try:
+        return game_class(game_id)
+    except RecordError as exc:
+        raise TableError.from_engine(exc) from None
+
+
+def resolve_options(cls: type[Game], options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+    """The game's options with defaults filled in, or the engine's refusal as a TableError."""
+    try:
+        return engine_resolve_options(cls.option_specs, options)
+    except RecordError as exc:
+        raise TableError.from_engine(exc) from None
+
+
+def game_of(row: TableRow) -> Game:
+    """The running game of a table row (its snapshot)."""
+    if row.snapshot is None:
+        raise status_error(row, "not_active")
+    return game_class_or_error(row.game).from_json(row.snapshot)
+
+
+def cpu_plays(seat: SeatRow) -> bool:
+    """The CPU decides for this seat straight after any action (a CPU seat, or taken over)."""
+    return seat.user_id is None or seat.cpu_takeover
+
+
+def automated(seat: SeatRow) -> bool:
+    """The CPU decides for this seat, at once or at the table's pace (Auto on)."""
+    return cpu_plays(seat) or seat.auto
+
+
+def has_paced_step(prompts: Mapping[int, Prompt], seats: Sequence[SeatRow]) -> bool:
+    """The table has something to do at its own pace: a mechanical step, or an Auto seat asked."""
+    return any(
+        p.mechanical or (p.required and seats[seat].auto and not cpu_plays(seats[seat]))
+        for seat, p in prompts.items()
+    )
+
+
+def has_cpu(game_id: str) -> bool:
+    """True when the game has a computer player (someone can play for an absent seat)."""
+    try:
+        cpu_player(game_id)
+    except GameError:
+        return False
+    return True
+
+
+def display_name(name: str) -> str:
+    """A display name that fits the column (Discord's are 32 characters at most anyway)."""
+    return name.strip()[:NAME_LENGTH] or "?"
+
+
+def seat_of(seats: Sequence[SeatRow], user_id: int) -> SeatRow | None:
+    """The seat a user holds, if any."""
+    return next((x for x in seats if x.user_id == user_id), None)
+
+
+def winners(result: Mapping[str, Any]) -> set[int]:
+    """Winning seats from any game's result: `winners` (list) or `winner` (seat or None)."""
+    if isinstance(result.get("winners"), list):
+        return {int(x) for x in result["winners"]}
+    winner = result.get("winner")
+    return set() if winner is None else {int(winner)}
+
+
+def info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
+    """The table as the service hands it out (no hidden game state)."""
+    states = flow.load_states(row.prompt_states, len(seats)) if row.prompt_states else []
+    return TableInfo(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        game=row.game,
+        options=dict(row.options),
+        status=row.status,
+        version=row.version,
+        seats=tuple(
+            SeatInfo(x.seat, x.user_id, x.cpu_level, x.name, bool(x.auto), bool(x.cpu_takeover))
+            for x in sorted(seats, key=lambda x: x.seat)
+        ),
+        seat_count=row.seat_count,
+        to_act=tuple(row.to_act or ()),
+        action_count=row.action_count,
+        created_by=row.created_by,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        deadline=row.deadline,
+        turn_timer_seconds=row.turn_timer_seconds,
+        expiry_policy=row.expiry_policy,
+        locale=row.locale,
+        series_id=row.series_id,
+        series_match=row.series_match,
+        result=dict(row.result) if row.result is not None else None,
+        prompts=tuple(
+            SeatPromptInfo(
+                s.version, s.asked, s.required, s.public, s.mechanical, s.due, s.reminded
+            )
+            for s in states
+        ),
+    )
+
+
+def result_of(
+    row: TableRow,
+    seats: Sequence[SeatRow],
+    game: Game,
+    steps: Sequence[Step],
+    applied: int,
+    reprompted: Collection[int] = frozenset(),
+    prompts: Mapping[int, Prompt] | None = None,
+) -> ActResult:
+    """An ActResult: the table, the steps, every seat's view and prompt."""
+    if prompts is None:
+        prompts = {} if game.is_over() else game.prompts()
+    return ActResult(
+        table=info(row, seats),
+        steps=tuple(steps),
+        applied=applied,
+        public_view=game.view(None),
+        views={seat: game.view(seat) for seat in range(game.seats)},
+        prompts={seat: p.to_json() for seat, p in prompts.items()},
+        reprompted=frozenset(reprompted),
+        auto_pending=has_paced_step(prompts, seats),
+    )
+
+
+def insert_defaults(model: type[Any]) -> dict[str, Any]:
+    """Python-side column defaults, which a Core upsert does not apply by itself."""
+    out: dict[str, Any] = {}
+    for column in model.__table__.columns:
+        default = column.default
+        if default is not None and default.is_scalar:
+            out[column.key] = default.arg
+    return out
+
+
+def rowcount(result: Any) -> int:
+    """Rows an UPDATE or DELETE touched."""
+    return int(result.rowcount)
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+def require_status(row: TableRow, status: str, code: str) -> None:
+    """Refuse unless the table is in `status`."""
+    if row.status != status:
+        raise status_error(row, code)
+
+
+def status_error(row: TableRow, code: str) -> TableError:
+    """A refusal because of the table's status."""
+    messages = {
+        "lobby_only": "That can only be done before the game starts.",
+        "not_active": "This table is not being played.",
+        "not_finished": "This table has not finished yet.",
+    }
+    return TableError(code, messages[code], table_id=row.id, status=row.status)
+
+
+def require_seated(row: TableRow, seats: Sequence[SeatRow], user_id: int) -> SeatRow:
+    """The user's seat, or the `not_seated` refusal."""
+    held = seat_of(seats, user_id)
+    if held is None:
+        raise TableError(
+            "not_seated", "You have no seat at this table.", table_id=row.id, user_id=user_id
+        )
+    return held
+
+
+def require_creator(row: TableRow, user_id: int) -> None:
+    """Refuse unless the user opened the table."""
+    if row.created_by != user_id:
+        raise TableError(
+            "not_creator",
+            "Only the table's creator (or a moderator) can do that.",
+            table_id=row.id,
+            creator_id=row.created_by,
+        )
+
+
+def require_room(row: TableRow, seats: Sequence[SeatRow]) -> None:
+    """Refuse when every seat is taken."""
+    if len(seats) >= row.seat_count:
+        raise TableError(
+            "table_full", "Every seat is taken.", table_id=row.id, seats=row.seat_count
+        )
+
+
+def taken_over(row: TableRow, seat: SeatRow) -> TableError:
+    """The refusal for a user whose seat the CPU plays now."""
+    return TableError(
+        "seat_taken_over", "The computer plays your seat now.", table_id=row.id, seat=seat.seat
+    )
+
+
+def moved_on(row: TableRow) -> TableError:
+    """The refusal for a stale view or a lost race."""
+    return TableError(
+        "table_moved_on",
+        "The table has moved on since you looked; look again.",
+        table_id=row.id,
+        version=row.version,
+    )
+
+
+def no_table(table_id: int) -> TableError:
+    """The refusal for an unknown table id."""
+    return TableError("no_table", "There is no such table.", table_id=table_id)
+
+
+def channel_busy(channel_id: int, table_id: int | None) -> TableError:
+    """The refusal for a second open table in a channel."""
+    return TableError(
+        "channel_busy",
+        "This channel already has a table; finish or abandon it first (or open a thread).",
+        channel_id=channel_id,
+        table_id=table_id,
+    )
+
+
+__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "ServiceCore"]

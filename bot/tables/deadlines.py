@@ -1,0 +1,195 @@
+"""Deadlines: reminders before a prompt's time runs out, what happens after, stale lobbies.
+
+Every claim is a conditional write (the table's version), so several bot processes ticking at
+once remind and expire each prompt once. The rules themselves are in `bot.tables.flow`.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+
+from bot.store.models import ABANDONED, ACTIVE, LOBBY, TableRow
+from bot.tables import flow
+from bot.tables.core import (
+    Batch,
+    ServiceCore,
+    game_of,
+    has_cpu,
+    info,
+)
+from bot.tables.errors import TableError
+from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
+from engines.base import GameError
+from engines.cpu import DEFAULT_LEVEL
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineOps(ServiceCore):
+    """Timers of running tables and lobbies."""
+
+    async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
+        """Reminders due now, each claimed once (the seats whose prompt's time runs out soon)."""
+        now = now or self._clock()
+        async with self._transaction() as s:
+            ids = (
+                await s.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.status == ACTIVE, TableRow.remind_at <= now)
+                    .order_by(TableRow.remind_at, TableRow.id)
+                )
+            ).all()
+        out: list[Reminder] = []
+        before = self._settings.reminder_before_seconds
+        for table_id in ids:
+            try:
+                async with self._transaction() as s:
+                    row, seats = await self._load_rows(s, table_id, None)
+                    if row.status != ACTIVE:
+                        continue
+                    states = flow.load_states(row.prompt_states, len(seats))
+                    due = flow.seats_to_remind(states, now, before)
+                    if not due:
+                        continue
+                    states = flow.mark_reminded(states, due)
+                    _, remind_at = flow.schedule(states, before)
+                    await self._bump(
+                        s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
+                    )
+                    out.append(Reminder(info(row, seats), tuple(due)))
+            except TableError as exc:
+                if exc.code != "table_moved_on":
+                    raise
+        return out
+
+    async def expire_overdue(self, now: datetime | None = None) -> list[Expiry]:
+        """Deal with every prompt whose time ran out, once per deadline.
+
+        A prompt with a default (pass, keep) takes it. A required prompt without one follows
+        the table's policy: `cpu_turn` (the CPU answers that prompt once), `cpu_seat` (the CPU
+        takes the seat for the rest of the game), `abandon`. An optional prompt lapses. A table
+        whose expiry fails is logged and skipped: the others still expire.
+        """
+        now = now or self._clock()
+        async with self._transaction() as s:
+            ids = (
+                await s.scalars(
+                    select(TableRow.id)
+                    .where(TableRow.status == ACTIVE, TableRow.deadline <= now)
+                    .order_by(TableRow.deadline, TableRow.id)
+                )
+            ).all()
+        out: list[Expiry] = []
+        for table_id in ids:
+            try:
+                expiry = await self._expire_one(table_id, now)
+            except TableError as exc:
+                if exc.code != "table_moved_on":
+                    log.exception("table %s: expiry refused (%s)", table_id, exc.code)
+                continue
+            except Exception:
+                log.exception("table %s: expiry failed; the other tables go on", table_id)
+                continue
+            if expiry is not None:
+                out.append(expiry)
+        return out
+
+    async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            if row.status != ACTIVE or row.deadline is None or row.deadline > now:
+                return None
+            states = flow.load_states(row.prompt_states, len(seats))
+            overdue = flow.overdue_seats(states, now)
+            game = game_of(row)
+            batch = Batch.empty()
+            defaulted: list[int] = []
+            absent: list[int] = []
+            lapsed: list[int] = []
+            for seat in overdue:
+                prompt = game.prompt(seat)
+                kind = flow.expiry_kind(prompt)
+                if kind == flow.DEFAULT and prompt is not None and prompt.default is not None:
+                    batch.add(game, prompt.default, by="timer")
+                    defaulted.append(seat)
+                elif kind == flow.POLICY and seats[seat].user_id is not None:
+                    absent.append(seat)
+                else:
+                    lapsed.append(seat)
+            users = tuple(seats[seat].user_id or 0 for seat in absent)
+            policy = flow.effective_policy(row.expiry_policy, has_cpu(row.game))
+            if absent and policy == "abandon":
+                await self._bump(
+                    s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False
+                )
+                return Expiry("abandon", tuple(absent), users, ActResult(info(row, seats)))
+            if absent and policy == "cpu_seat":
+                for seat in absent:
+                    seats[seat].cpu_takeover = True
+                    seats[seat].auto = False
+                    seats[seat].cpu_level = seats[seat].cpu_level or DEFAULT_LEVEL
+            elif absent:
+                decide = self._chooser(row, seats, f"expire@{row.action_count}")
+                for seat in absent:
+                    prompt = game.prompt(seat)
+                    if game.is_over() or prompt is None:
+                        continue
+                    try:
+                        action = decide(game, prompt) or prompt.default
+                    except GameError as exc:
+                        raise TableError.from_engine(exc) from None
+                    if action is not None:
+                        batch.add(game, action, by="cpu")
+            batch.extend(self._run_automated(row, seats, game, offset=len(batch.actions)))
+            states = flow.lapse(states, lapsed)
+            result = await self._persist(s, row, seats, game, batch, now=now, states=states)
+            if not absent and not defaulted:
+                return None  # only optional prompts lapsed: nothing anyone needs to hear
+            kind = policy if absent else "default"
+            return Expiry(kind, tuple(absent), users, result, tuple(defaulted))
+
+    async def expire_lobbies(self, now: datetime | None = None) -> list[TableInfo]:
+        """Abandon lobbies untouched for `lobby_expiry_seconds`."""
+        now = now or self._clock()
+        cutoff = now - timedelta(seconds=self._settings.lobby_expiry_seconds)
+        async with self._transaction() as s:
+            ids = (
+                await s.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status == LOBBY, TableRow.updated_at <= cutoff
+                    )
+                )
+            ).all()
+        out: list[TableInfo] = []
+        for table_id in ids:
+            try:
+                async with self._transaction() as s:
+                    row, seats = await self._load_rows(s, table_id, None)
+                    if row.status != LOBBY or row.updated_at > cutoff:
+                        continue
+                    await self._bump(s, row, status=ABANDONED)
+                    out.append(info(row, seats))
+            except TableError as exc:
+                if exc.code != "table_moved_on":
+                    raise
+        return out
+
+    async def next_wakeup(self) -> datetime | None:
+        """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""
+        async with self._transaction() as s:
+            deadline = await s.scalar(
+                select(func.min(TableRow.deadline)).where(TableRow.status == ACTIVE)
+            )
+            remind_at = await s.scalar(
+                select(func.min(TableRow.remind_at)).where(TableRow.status == ACTIVE)
+            )
+            lobby = await s.scalar(
+                select(func.min(TableRow.updated_at)).where(TableRow.status == LOBBY)
+            )
+        times = [t for t in (deadline, remind_at) if t is not None]
+        if lobby is not None:
+            times.append(lobby + timedelta(seconds=self._settings.lobby_expiry_seconds))
+        return min(times) if times else None

@@ -1,0 +1,224 @@
+"""The table's decisions as pure functions: prompt versions, deadlines, reminders, expiry.
+
+No database and no engine state here, only prompts and times, so each rule is tested on its
+own (tests/tables/test_flow.py). The service stores one `SeatPrompt` per seat in the table row
+(`prompt_states`) and asks these functions what changed, when the table must wake up, and what
+a timer that ran out means.
+
+- A seat's prompt *version* steps when its prompt changes (appears, asks something else, goes)
+  or when the seat acts; controls carry it, so another seat's move never outdates them.
+- Each prompt has its own deadline (`due`): the table's turn timer, or the prompt's response
+  window when shorter; an optional prompt without a default has none; mechanical steps are
+  the table's own (paced, not timed).
+- A reminder goes once per prompt, `reminder_before` ahead of its deadline (at most half of
+  its span), only for required prompts long enough to be worth one.
+- When a deadline passes: the prompt's default if it has one; else, for a required prompt, the
+  table's expiry policy; an optional prompt simply lapses (its deadline is cleared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from engines.base import Prompt
+
+MIN_REMINDED_SPAN = timedelta(minutes=2)
+"""Prompts with less time than this get no reminder (a claim window of seconds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPrompt:
+    """What the table remembers of one seat's prompt (stored as JSON in the table row)."""
+
+    version: int = 0
+    signature: str | None = None
+    required: bool = False
+    public: bool = True
+    mechanical: bool = False
+    since: datetime | None = None
+    due: datetime | None = None
+    reminded: bool = False
+
+    @property
+    def asked(self) -> bool:
+        """The seat has a prompt now."""
+        return self.signature is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON for the `prompt_states` column."""
+        return {
+            "v": self.version,
+            "sig": self.signature,
+            "req": self.required,
+            "pub": self.public,
+            "mech": self.mechanical,
+            "since": _iso(self.since),
+            "due": _iso(self.due),
+            "reminded": self.reminded,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatPrompt:
+        """Read one entry of the `prompt_states` column."""
+        return cls(
+            version=int(data.get("v", 0)),
+            signature=data.get("sig"),
+            required=bool(data.get("req", False)),
+            public=bool(data.get("pub", True)),
+            mechanical=bool(data.get("mech", False)),
+            since=_time(data.get("since")),
+            due=_time(data.get("due")),
+            reminded=bool(data.get("reminded", False)),
+        )
+
+
+def load_states(data: Sequence[Mapping[str, Any]] | None, seats: int) -> list[SeatPrompt]:
+    """The stored states, one per seat (a fresh state for seats not stored yet)."""
+    stored = [SeatPrompt.from_json(item) for item in (data or [])]
+    return stored[:seats] + [SeatPrompt() for _ in range(seats - len(stored))]
+
+
+def dump_states(states: Sequence[SeatPrompt]) -> list[dict[str, Any]]:
+    """The states as the `prompt_states` column stores them."""
+    return [state.to_json() for state in states]
+
+
+# --------------------------------------------------------------------------- versions and deadlines
+
+
+def prompt_due(prompt: Prompt, now: datetime, turn_timer_seconds: int) -> datetime | None:
+    """When a newly issued prompt's time runs out (None: it has no timer).
+
+    Required prompts, prompts with a default and prompts with a window are timed: by the
+    window when it is shorter than the table's timer, else by the timer. Mechanical steps are
+    the table's own and optional prompts without a default simply stay open.
+    """
+    if prompt.mechanical:
+        return None
+    if not (prompt.required or prompt.default is not None or prompt.window is not None):
+        return None
+    seconds = float(turn_timer_seconds)
+    if prompt.window is not None:
+        seconds = min(seconds, prompt.window)
+    return now + timedelta(seconds=seconds)
+
+
+def next_states(
+    old: Sequence[SeatPrompt],
+    prompts: Mapping[int, Prompt],
+    acted: Collection[int],
+    now: datetime,
+    turn_timer_seconds: int,
+) -> list[SeatPrompt]:
+    """The seats' prompt states after a change: versions stepped, new deadlines where due.
+
+    A seat whose prompt is unchanged and who did not act keeps its version and its deadline
+    (another seat's move does not restart someone else's clock).
+    """
+    out = []
+    for seat, state in enumerate(old):
+        prompt = prompts.get(seat)
+        signature = prompt.signature() if prompt is not None else None
+        if signature == state.signature and seat not in acted:
+            out.append(state)
+            continue
+        if prompt is None:
+            out.append(SeatPrompt(version=state.version + 1))
+            continue
+        out.append(
+            SeatPrompt(
+                version=state.version + 1,
+                signature=signature,
+                required=prompt.required,
+                public=prompt.public,
+                mechanical=prompt.mechanical,
+                since=now,
+                due=prompt_due(prompt, now, turn_timer_seconds),
+            )
+        )
+    return out
+
+
+def reminder_time(state: SeatPrompt, reminder_before_seconds: float) -> datetime | None:
+    """When the seat's reminder goes (None: no reminder for this prompt, or it went already)."""
+    if not state.required or state.reminded or state.due is None or state.since is None:
+        return None
+    span = state.due - state.since
+    if span < MIN_REMINDED_SPAN:
+        return None
+    return state.due - min(timedelta(seconds=reminder_before_seconds), span / 2)
+
+
+def schedule(
+    states: Sequence[SeatPrompt], reminder_before_seconds: float
+) -> tuple[datetime | None, datetime | None]:
+    """(deadline, remind_at) of the table: the earliest deadline and the earliest reminder."""
+    dues = [s.due for s in states if s.due is not None]
+    reminders = [
+        at for s in states if (at := reminder_time(s, reminder_before_seconds)) is not None
+    ]
+    return min(dues, default=None), min(reminders, default=None)
+
+
+def seats_to_remind(
+    states: Sequence[SeatPrompt], now: datetime, reminder_before_seconds: float
+) -> list[int]:
+    """Seats whose reminder is due now."""
+    return [
+        seat
+        for seat, state in enumerate(states)
+        if (at := reminder_time(state, reminder_before_seconds)) is not None and at <= now
+    ]
+
+
+def mark_reminded(states: Sequence[SeatPrompt], seats: Collection[int]) -> list[SeatPrompt]:
+    """The states with the reminders of `seats` sent."""
+    return [replace(s, reminded=True) if i in seats else s for i, s in enumerate(states)]
+
+
+# --------------------------------------------------------------------------- expiry
+
+DEFAULT, POLICY, LAPSE = "default", "policy", "lapse"
+
+
+def overdue_seats(states: Sequence[SeatPrompt], now: datetime) -> list[int]:
+    """Seats whose prompt's time has run out."""
+    return [seat for seat, s in enumerate(states) if s.due is not None and s.due <= now]
+
+
+def expiry_kind(prompt: Prompt | None) -> str | None:
+    """What a prompt whose time ran out comes to: its default, the table's policy, or a lapse.
+
+    None when the seat has no prompt any more (nothing to do).
+    """
+    if prompt is None:
+        return None
+    if prompt.default is not None:
+        return DEFAULT
+    if prompt.required:
+        return POLICY
+    return LAPSE
+
+
+def lapse(states: Sequence[SeatPrompt], seats: Collection[int]) -> list[SeatPrompt]:
+    """The states with the deadlines of `seats` cleared (their optional prompts stay open)."""
+    return [replace(s, due=None) if i in seats else s for i, s in enumerate(states)]
+
+
+def effective_policy(policy: str, has_cpu: bool) -> str:
+    """The expiry policy that can apply: without a CPU player nobody can play for the seat."""
+    return policy if has_cpu or policy == "abandon" else "abandon"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def _time(value: Any) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)

@@ -1,0 +1,215 @@
+"""Play: a user's action, the dry-run check, the seat's prompt, "see the result", the pace, Auto."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.models import ACTIVE, OPEN_STATUSES
+from bot.tables.core import (
+    Batch,
+    ServiceCore,
+    game_class_or_error,
+    game_of,
+    has_paced_step,
+    info,
+    moved_on,
+    require_seated,
+    require_status,
+    result_of,
+    status_error,
+    taken_over,
+)
+from bot.tables.errors import TableError
+from bot.tables.flow import load_states
+from bot.tables.results import ActResult, TableInfo
+from engines.base import JSON, Action, GameError, IllegalAction
+from engines.cpu import cpu_chooser
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPrompt:
+    """A user's decision now: their prompt (`Prompt.to_json()`), its version, the table."""
+
+    table: TableInfo
+    seat: int
+    version: int
+    prompt: Mapping[str, Any] | None
+    view: Mapping[str, Any]
+
+
+class PlayOps(ServiceCore):
+    """What happens at a running table."""
+
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: Mapping[str, JSON],
+        expected_version: int | None = None,
+        *,
+        prompt_version: int | None = None,
+    ) -> ActResult:
+        """Apply the user's action, then the CPU seats' answers, in one batch.
+
+        The action's seat is the user's seat, whatever `action["seat"]` says. The seat must be
+        asked something (a required or an optional prompt). `prompt_version` is the version of
+        the seat's prompt the user saw: another version is `table_moved_on` ("out of date"),
+        whatever else happened at the table meanwhile.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, expected_version)
+            require_status(row, ACTIVE, "not_active")
+            held = require_seated(row, seats, user_id)
+            if held.cpu_takeover:
+                raise taken_over(row, held)
+            state = load_states(row.prompt_states, len(seats))[held.seat]
+            if prompt_version is not None and prompt_version != state.version:
+                raise moved_on(row)
+            if not state.asked or state.mechanical:
+                raise TableError(
+                    "not_your_turn",
+                    "It is not your turn.",
+                    table_id=row.id,
+                    seat=held.seat,
+                    to_act=list(row.to_act),
+                )
+            game = game_of(row)
+            batch = Batch.empty()
+            try:
+                parsed = Action.from_json({**dict(action), "seat": held.seat})
+                batch.add(game, parsed, by="user")
+            except IllegalAction as exc:
+                raise TableError.illegal(exc) from None
+            batch.extend(self._run_automated(row, seats, game, offset=1))
+            return await self._persist(s, row, seats, game, batch)
+
+    async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:
+        """Judge the user's proposed action without applying it: `illegal_action` if refused.
+
+        For controls that build an action step by step (a card pick): the Play button is
+        offered only once the game would accept what it plays.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            require_status(row, ACTIVE, "not_active")
+            held = require_seated(row, seats, user_id)
+            game = game_of(row)
+        try:
+            game.check(Action.from_json({**dict(action), "seat": held.seat}))
+        except IllegalAction as exc:
+            raise TableError.illegal(exc) from None
+
+    async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
+        """The user's decision now (None when not asked), its version and the seat's view."""
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            held = require_seated(row, seats, user_id)
+            game = game_of(row)
+            table = info(row, seats)
+        prompt = None
+        if row.status == ACTIVE and not held.cpu_takeover and not game.is_over():
+            found = game.prompt(held.seat)
+            prompt = None if found is None or found.mechanical else found.to_json()
+        return SeatPrompt(
+            table, held.seat, table.prompt_version(held.seat), prompt, game.view(held.seat)
+        )
+
+    async def hint(self, table_id: int, user_id: int) -> dict[str, JSON] | None:
+        """What the normal CPU would do in the user's seat now (None: nothing to do, or pass).
+
+        It decides from the seat's view and prompt only, like any CPU seat.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            require_status(row, ACTIVE, "not_active")
+            held = require_seated(row, seats, user_id)
+            game = game_of(row)
+        prompt = game.prompt(held.seat)
+        if prompt is None or prompt.mechanical:
+            return None
+        decide = cpu_chooser(
+            row.game, ["normal"] * len(seats), row.seed, f"hint@{row.action_count}"
+        )
+        try:
+            action = decide(game, prompt)
+        except GameError as exc:
+            raise TableError.from_engine(exc) from None
+        return None if action is None else action.to_json()
+
+    async def finish(
+        self, table_id: int, user_id: int, *, expected_version: int | None = None
+    ) -> ActResult:
+        """Play every remaining turn at once: "see the result" (games with `instant_finish`).
+
+        Only when nobody else plays themselves at the table (against CPUs, or seats the CPU
+        took over): it would end the game for another player without asking them. Every action
+        is logged (one bulk insert); `steps` is empty, `applied` counts them.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, expected_version)
+            require_status(row, ACTIVE, "not_active")
+            held = require_seated(row, seats, user_id)
+            cls = game_class_or_error(row.game)
+            if not cls.instant_finish:
+                raise TableError(
+                    "no_instant_finish",
+                    f"{cls.names['en']} has decisions to make; it cannot be finished at once.",
+                    table_id=row.id,
+                    game=row.game,
+                )
+            others = [x for x in seats if x is not held and x.user_id and not x.cpu_takeover]
+            if others:
+                raise TableError(
+                    "finish_needs_all",
+                    "Another player is at this table: the game can't be finished at once.",
+                    table_id=row.id,
+                )
+            game = game_of(row)
+            try:
+                actions = game.autoplay(self._chooser(row, seats, f"finish@{row.action_count}"))
+            except GameError as exc:
+                raise TableError.from_engine(exc) from None
+            batch = Batch([], actions, [None] * len(actions), {a.seat for a in actions})
+            return await self._persist(s, row, seats, game, batch)
+
+    async def advance(self, table_id: int, limit: int = 1) -> ActResult:
+        """Take up to `limit` steps at the table's pace (mechanical steps, Auto seats).
+
+        Each step is followed by the CPU seats' answers. The transport calls this at its
+        watching pace while `auto_pending`; nothing to do returns `applied == 0` without writing.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            require_status(row, ACTIVE, "not_active")
+            game = game_of(row)
+            batch = self._run_automated(row, seats, game, paced=limit)
+            if not batch.actions:
+                return result_of(row, seats, game, [], 0)
+            return await self._persist(s, row, seats, game, batch)
+
+    async def set_auto(
+        self, table_id: int, user_id: int, on: bool, *, expected_version: int | None = None
+    ) -> TableInfo:
+        """Turn the user's seat's Auto on or off (the CPU then plays it at the table's pace).
+
+        A seat the CPU took over (the user left, or timed out under `cpu_seat`) comes back to
+        its user either way: off, they play it again; on, the CPU plays it at their pace.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, expected_version)
+            if row.status not in OPEN_STATUSES:
+                raise status_error(row, "not_active")
+            held = require_seated(row, seats, user_id)
+            if held.cpu_takeover:
+                held.cpu_takeover = False
+                held.cpu_level = None
+            held.auto = on
+            await s.flush()
+            paced = row.paced
+            if row.status == ACTIVE and row.snapshot is not None:
+                game = game_of(row)
+                paced = has_paced_step({} if game.is_over() else game.prompts(), seats)
+            await self._bump(s, row, paced=paced)
+            return info(row, seats)

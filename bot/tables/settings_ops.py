@@ -1,0 +1,240 @@
+"""Settings (table, guild, user) and the Discord messages a table keeps to edit later."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, select
+
+from bot.settings import EXPIRY_POLICIES, LOCALES, MAX_TURN_TIMER, MIN_TURN_TIMER
+from bot.store.models import (
+    NO_USER,
+    OPEN_STATUSES,
+    GuildSettingsRow,
+    MessageRefRow,
+    TableRow,
+    UserSettingsRow,
+)
+from bot.tables.core import (
+    UNSET,
+    ServiceCore,
+    info,
+    no_table,
+    require_creator,
+    rowcount,
+    status_error,
+)
+from bot.tables.errors import TableError
+from bot.tables.results import GuildSettings, MessageRef, TableInfo
+
+
+class SettingsOps(ServiceCore):
+    """Table, guild and user settings; message references."""
+
+    async def set_table_settings(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        turn_timer_seconds: int | None = None,
+        expiry_policy: str | None = None,
+        locale: str | None = UNSET,
+        is_moderator: bool = False,
+    ) -> TableInfo:
+        """Change a table's turn timer, expiry policy or locale (creator or moderator).
+
+        A new timer applies from the next turn; the current deadline stands.
+        """
+        values: dict[str, Any] = {}
+        if turn_timer_seconds is not None:
+            values["turn_timer_seconds"] = check_timer(turn_timer_seconds)
+        if expiry_policy is not None:
+            values["expiry_policy"] = check_policy(expiry_policy)
+        if locale is not UNSET:
+            values["locale"] = check_locale(locale)
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            if row.status not in OPEN_STATUSES:
+                raise status_error(row, "not_active")
+            if not is_moderator:
+                require_creator(row, user_id)
+            await self._bump(s, row, **values)
+            return info(row, seats)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's defaults for new tables."""
+        async with self._transaction() as s:
+            row = await s.get(GuildSettingsRow, guild_id)
+            if row is None:
+                return GuildSettings(guild_id)
+            return GuildSettings(guild_id, row.locale, row.turn_timer_seconds, row.expiry_policy)
+
+    async def set_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        locale: str | None = UNSET,
+        turn_timer_seconds: int | None = UNSET,
+        expiry_policy: str | None = UNSET,
+    ) -> GuildSettings:
+        """Change the guild's defaults (None clears a value back to the bot's setting)."""
+        values: dict[str, Any] = {}
+        if locale is not UNSET:
+            values["locale"] = check_locale(locale)
+        if turn_timer_seconds is not UNSET:
+            values["turn_timer_seconds"] = (
+                None if turn_timer_seconds is None else check_timer(turn_timer_seconds)
+            )
+        if expiry_policy is not UNSET:
+            values["expiry_policy"] = None if expiry_policy is None else check_policy(expiry_policy)
+        async with self._transaction() as s:
+            await self._upsert(s, GuildSettingsRow, {"guild_id": guild_id}, values)
+        return await self.guild_settings(guild_id)
+
+    async def dm_closed(self, user_id: int) -> bool:
+        """True when a DM to the user failed and they have not opened DMs since."""
+        async with self._transaction() as s:
+            row = await s.get(UserSettingsRow, user_id)
+            return bool(row and row.dm_closed)
+
+    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
+        """Remember whether the user's DMs are closed."""
+        async with self._transaction() as s:
+            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"dm_closed": closed})
+
+    async def user_locale(self, user_id: int) -> str | None:
+        """The user's locale override, if they chose one."""
+        async with self._transaction() as s:
+            row = await s.get(UserSettingsRow, user_id)
+            return row.locale if row else None
+
+    async def dm_locale(self, user_id: int) -> str | None:
+        """The language to DM the user in: their choice, else their Discord client's last seen."""
+        async with self._transaction() as s:
+            row = await s.get(UserSettingsRow, user_id)
+            return (row.locale or row.seen_locale) if row else None
+
+    async def set_seen_locale(self, user_id: int, locale: str) -> None:
+        """Remember the language of the user's Discord client (DMs after a restart use it)."""
+        value = check_locale(locale)
+        async with self._transaction() as s:
+            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value})
+
+    async def set_user_locale(self, user_id: int, locale: str | None) -> None:
+        """Set (or clear, with None) the user's locale override."""
+        value = check_locale(locale)
+        async with self._transaction() as s:
+            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"locale": value})
+
+    async def set_message_ref(
+        self,
+        table_id: int,
+        kind: str,
+        channel_id: int,
+        message_id: int,
+        user_id: int | None = None,
+    ) -> MessageRef:
+        """Remember (or replace) the message of `kind` ("table", "ping", "hand"...) to edit."""
+        keys = {
+            "table_id": table_id,
+            "kind": kind,
+            "user_id": NO_USER if user_id is None else user_id,
+        }
+        async with self._transaction() as s:
+            if await s.get(TableRow, table_id) is None:
+                raise no_table(table_id)
+            await self._upsert(
+                s, MessageRefRow, keys, {"channel_id": channel_id, "message_id": message_id}
+            )
+        return MessageRef(table_id, kind, user_id, channel_id, message_id)
+
+    async def get_message_ref(
+        self, table_id: int, kind: str, user_id: int | None = None
+    ) -> MessageRef | None:
+        """The remembered message of `kind` (for `user_id`), or None."""
+        async with self._transaction() as s:
+            row = await s.scalar(
+                select(MessageRefRow).where(
+                    MessageRefRow.table_id == table_id,
+                    MessageRefRow.kind == kind,
+                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
+                )
+            )
+            return message_ref(row) if row else None
+
+    async def message_refs(self, table_id: int) -> list[MessageRef]:
+        """Every remembered message of a table."""
+        async with self._transaction() as s:
+            rows = (
+                await s.scalars(
+                    select(MessageRefRow)
+                    .where(MessageRefRow.table_id == table_id)
+                    .order_by(MessageRefRow.id)
+                )
+            ).all()
+            return [message_ref(r) for r in rows]
+
+    async def delete_message_ref(
+        self, table_id: int, kind: str, user_id: int | None = None
+    ) -> bool:
+        """Forget a message (it was deleted); True when there was one."""
+        async with self._transaction() as s:
+            result = await s.execute(
+                delete(MessageRefRow).where(
+                    MessageRefRow.table_id == table_id,
+                    MessageRefRow.kind == kind,
+                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
+                )
+            )
+            return rowcount(result) > 0
+
+
+def message_ref(row: MessageRefRow) -> MessageRef:
+    """A stored message reference as the service hands it out."""
+    return MessageRef(
+        row.table_id,
+        row.kind,
+        None if row.user_id == NO_USER else row.user_id,
+        row.channel_id,
+        row.message_id,
+    )
+
+
+def check_timer(seconds: int) -> int:
+    """A turn timer in range, or the `bad_setting` refusal."""
+    if not isinstance(seconds, int) or not MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER:
+        raise TableError(
+            "bad_setting",
+            f"The turn timer is {MIN_TURN_TIMER} to {MAX_TURN_TIMER} seconds.",
+            setting="turn_timer_seconds",
+            value=seconds,
+            min=MIN_TURN_TIMER,
+            max=MAX_TURN_TIMER,
+        )
+    return seconds
+
+
+def check_policy(policy: str) -> str:
+    """A known expiry policy, or the `bad_setting` refusal."""
+    if policy not in EXPIRY_POLICIES:
+        raise TableError(
+            "bad_setting",
+            f"The expiry policy is one of {', '.join(EXPIRY_POLICIES)}.",
+            setting="expiry_policy",
+            value=policy,
+            choices=list(EXPIRY_POLICIES),
+        )
+    return policy
+
+
+def check_locale(locale: str | None) -> str | None:
+    """A known locale (or None), or the `bad_setting` refusal."""
+    if locale is not None and locale not in LOCALES:
+        raise TableError(
+            "bad_setting",
+            f"The locale is one of {', '.join(LOCALES)}.",
+            setting="locale",
+            value=locale,
+            choices=list(LOCALES),
+        )
+    return locale

@@ -15,12 +15,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from bot.games import plugins
 from bot.replay import answer_line
-from engines.kitten_fishing import KittenFishing
-
-# Found by `cardbot simulate`-style search over seeds 0..200000 of the shuffled deal:
-LONGEST_NATURAL_SEED = 60664  # 4263 flips, ends by an empty stock
-MOVE_CAP_SEED = 156298  # still going at flip 5000: decided by stock counts
 
 Figure = tuple[str, str]
 
@@ -35,53 +31,52 @@ def _median_ms(run: Callable[[], object], repeat: int) -> float:
 
 
 def engine_figures(quick: bool) -> list[Figure]:
-    """Kitten Fishing: replay --jsonl --finish throughput and the longest games' resolve time."""
-    games = 2000 if quick else 10000
-    lines = [
-        json.dumps({"game": "kitten-fishing", "seats": 2, "seed": seed}) for seed in range(games)
-    ]
-    started = time.perf_counter()
-    for line in lines:
-        answer_line(line, finish=True)
-    in_process = games / (time.perf_counter() - started)
-
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-    try:
+    """Per game: `replay --jsonl --finish` throughput, and its own records worth timing alone."""
+    figures: list[Figure] = []
+    for plugin in plugins():
+        game = plugin.engine
+        games = (2000 if quick else 10000) // max(1, game.max_seats // 2)
+        lines = [
+            json.dumps({"game": game.id, "seats": game.min_seats, "seed": seed})
+            for seed in range(games)
+        ]
         started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "bot.cli", "replay", "--jsonl", "--finish", handle.name],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        whole_command = games / (time.perf_counter() - started)
-    finally:
-        os.unlink(handle.name)
+        for line in lines:
+            answer_line(line, finish=True)
+        in_process = games / (time.perf_counter() - started)
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
+            handle.write("\n".join(lines) + "\n")
+        try:
+            started = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "bot.cli", "replay", "--jsonl", "--finish", handle.name],
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
+            whole_command = games / (time.perf_counter() - started)
+        finally:
+            os.unlink(handle.name)
+        figures += [
+            (
+                f"{game.id} replay --jsonl --finish, in-process",
+                f"{in_process:,.0f} games/s ({games} games)",
+            ),
+            (
+                f"{game.id} cardbot replay --jsonl --finish, whole command",
+                f"{whole_command:,.0f} games/s (startup included)",
+            ),
+        ]
+        repeat = 50 if quick else 200
+        for case in plugin.bench:
+            text = json.dumps(dict(case.record))
 
-    def resolve(seed: int) -> Callable[[], object]:
-        return lambda: KittenFishing.new(2, {}, seed).autoplay(None)  # type: ignore[arg-type]
+            def finish(text: str = text) -> object:
+                return answer_line(text, True)
 
-    repeat = 50 if quick else 200
-    probe = KittenFishing.new(2, {}, LONGEST_NATURAL_SEED)
-    flips = len(probe.autoplay(None))  # type: ignore[arg-type]
-    return [
-        (
-            "kitten-fishing replay --jsonl --finish, in-process",
-            f"{in_process:,.0f} games/s ({games} games)",
-        ),
-        (
-            "kitten-fishing cardbot replay --jsonl --finish, whole command",
-            f"{whole_command:,.0f} games/s (startup included)",
-        ),
-        (
-            f"longest natural game (seed {LONGEST_NATURAL_SEED}, {flips} flips), median",
-            f"{_median_ms(resolve(LONGEST_NATURAL_SEED), repeat):.2f} ms",
-        ),
-        (
-            f"move-cap game (seed {MOVE_CAP_SEED}, 5000 flips), median",
-            f"{_median_ms(resolve(MOVE_CAP_SEED), repeat):.2f} ms",
-        ),
-    ]
+            figures.append(
+                (f"{case.label}, replay --finish, median", f"{_median_ms(finish, repeat):.2f} ms")
+            )
+    return figures
 
 
 def service_figures(quick: bool) -> list[Figure]:

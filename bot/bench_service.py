@@ -1,23 +1,102 @@
-"""Service figures for `cardbot bench service`: real SQLite file, real migrations, real engine."""
+"""Service figures for `cardbot bench service`: real SQLite file, real migrations, real engines.
+
+For each game: one human against CPUs, the human's moves chosen by the normal CPU (from the
+human's own prompt, as a player would choose), each `act` timed with the CPUs' replies and the
+write; the seat's prompt read; and each game's own bench records finished at once where the
+game allows "see the result".
+"""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bot.bench import LONGEST_NATURAL_SEED
+from bot.games import GamePlugin, plugins
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.tables import TableService
+from engines.base import Action, Decision, Prompt
+from engines.cpu import cpu_player
 
 HUMAN = 1
 
 
-async def _figures(quick: bool) -> list[tuple[str, str]]:
+async def _game_figures(
+    service: TableService, plugin: GamePlugin, quick: bool, channel: int
+) -> list[tuple[str, str]]:
+    game = plugin.engine
     acts = 100 if quick else 400
+    cpu = cpu_player(game.id, "normal")
+    rng = random.Random(0)
+
+    async def new_table(channel: int, seed: int | None = None) -> int:
+        lobby = await service.open_lobby(
+            None, channel, game.id, {}, HUMAN, "bench", game.min_seats, seed=seed
+        )
+        for _ in range(game.min_seats - 1):
+            await service.add_cpu(lobby.id, HUMAN, "normal")
+        return (await service.start(lobby.id, HUMAN)).table.id
+
+    samples: list[float] = []
+    prompt_samples: list[float] = []
+    table_id = await new_table(channel)
+    while len(samples) < acts:
+        started = time.perf_counter()
+        current = await service.prompt(table_id, HUMAN)
+        prompt_samples.append((time.perf_counter() - started) * 1000)
+        if current.table.status != "active":
+            channel += 1
+            table_id = await new_table(channel)
+            continue
+        if current.prompt is None:
+            await service.advance(table_id, 5)
+            continue
+        prompt = Prompt.from_json(current.prompt)
+        decision = Decision(current.view, prompt, rng, lambda action: True)
+        action = cpu.decide(decision) or prompt.default
+        if action is None:
+            await service.advance(table_id, 1)
+            continue
+        started = time.perf_counter()
+        await service.act(table_id, HUMAN, Action.to_json(action))
+        samples.append((time.perf_counter() - started) * 1000)
+    quantiles = statistics.quantiles(samples, n=20)
+    figures = [
+        (
+            f"{game.id}: act, the human's move + the CPUs' replies, persisted (n={len(samples)}),"
+            " median",
+            f"{statistics.median(samples):.2f} ms",
+        ),
+        (f"{game.id}: act, 95th percentile", f"{quantiles[18]:.2f} ms"),
+        (
+            f"{game.id}: the seat's prompt and view, median",
+            f"{statistics.median(prompt_samples):.2f} ms",
+        ),
+    ]
+    if game.instant_finish:
+        for case in plugin.bench:
+            finish_samples = []
+            for _ in range(3 if quick else 5):
+                channel += 1
+                long_id = await new_table(channel, seed=int(case.record.get("seed", 0)))
+                started = time.perf_counter()
+                result = await service.finish(long_id, HUMAN)
+                finish_samples.append((time.perf_counter() - started) * 1000)
+            figures.append(
+                (
+                    f"{game.id}: see the result, {case.label} ({result.table.action_count} actions"
+                    " logged), median",
+                    f"{statistics.median(finish_samples):.0f} ms",
+                )
+            )
+    return figures
+
+
+async def _figures(quick: bool) -> list[tuple[str, str]]:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
         database = Database(url)
@@ -26,53 +105,12 @@ async def _figures(quick: bool) -> list[tuple[str, str]]:
             await database.upgrade()
             upgrade_ms = (time.perf_counter() - started) * 1000
             service = TableService(database, Settings(database_url=url))
-
-            async def new_table(channel: int, seed: int | None = None) -> int:
-                lobby = await service.open_lobby(
-                    None, channel, "kitten-fishing", {}, HUMAN, "bench", seed=seed
-                )
-                await service.add_cpu(lobby.id, HUMAN, "normal")
-                return (await service.start(lobby.id, HUMAN)).table.id
-
-            samples: list[float] = []
-            table_id = await new_table(1)
-            for _ in range(acts):
-                table = await service.load(table_id)
-                if table.status != "active":
-                    table_id = await new_table(1 + len(samples))
-                started = time.perf_counter()
-                await service.act(table_id, HUMAN, {"type": "flip"})
-                samples.append((time.perf_counter() - started) * 1000)
-
-            view_samples: list[float] = []
-            for _ in range(acts // 2):
-                started = time.perf_counter()
-                await service.private_view(table_id, HUMAN)
-                view_samples.append((time.perf_counter() - started) * 1000)
-
-            finish_samples: list[float] = []
-            for n in range(3 if quick else 5):
-                long_id = await new_table(10_000 + n, seed=LONGEST_NATURAL_SEED)
-                started = time.perf_counter()
-                result = await service.finish(long_id, HUMAN)
-                finish_samples.append((time.perf_counter() - started) * 1000)
-            flips = result.table.action_count
+            figures = [("migrations to head on a new SQLite file", f"{upgrade_ms:.0f} ms")]
+            for n, plugin in enumerate(plugins()):
+                figures += await _game_figures(service, plugin, quick, 1_000_000 * (n + 1))
         finally:
             await database.dispose()
-    quantiles = statistics.quantiles(samples, n=20)
-    return [
-        ("migrations to head on a new SQLite file", f"{upgrade_ms:.0f} ms"),
-        (
-            f"act: a flip + the kitten's reply, persisted (n={len(samples)}), median",
-            f"{statistics.median(samples):.2f} ms",
-        ),
-        ("act, 95th percentile", f"{quantiles[18]:.2f} ms"),
-        ("private view of a table, median", f"{statistics.median(view_samples):.2f} ms"),
-        (
-            f"see the result of the longest game ({flips} flips logged), median",
-            f"{statistics.median(finish_samples):.0f} ms",
-        ),
-    ]
+    return figures
 
 
 def run(quick: bool) -> list[tuple[str, str]]:

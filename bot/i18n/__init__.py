@@ -17,7 +17,23 @@ from engines.cards import card_label
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "en"
 
-_CATALOGUES: dict[str, Mapping[str, str]] = {"en": en.MESSAGES, "ja": ja.MESSAGES}
+_CATALOGUES: dict[str, dict[str, str]] = {"en": dict(en.MESSAGES), "ja": dict(ja.MESSAGES)}
+_PLUGINS_LOADED = False
+
+
+def add_messages(locale: str, messages: Mapping[str, str]) -> None:
+    """Add a game's messages to a catalogue (its plug-in does, when the registry loads it)."""
+    _CATALOGUES.setdefault(locale, {}).update(messages)
+
+
+def _catalogue(locale: str) -> Mapping[str, str]:
+    global _PLUGINS_LOADED
+    if not _PLUGINS_LOADED:
+        _PLUGINS_LOADED = True
+        from bot.games import plugins
+
+        plugins()  # each plug-in adds its messages
+    return _CATALOGUES.get(locale, {})
 
 
 def normalise_locale(value: object, default: str | None = None) -> str:
@@ -34,18 +50,26 @@ def normalise_locale(value: object, default: str | None = None) -> str:
 
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     """True when `key` is in the catalogue of `locale` (or the English one)."""
-    return key in _CATALOGUES.get(locale, {}) or key in _CATALOGUES[DEFAULT_LOCALE]
+    return key in _catalogue(locale) or key in _catalogue(DEFAULT_LOCALE)
 
 
 def t(key: str, locale: str, /, **params: Any) -> str:
     """The message `key` in `locale`, with `{name}` placeholders filled from `params`."""
-    template = _CATALOGUES.get(locale, {}).get(key) or _CATALOGUES[DEFAULT_LOCALE].get(key)
+    template = _catalogue(locale).get(key) or _catalogue(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def tn(key: str, locale: str, count: int, /, **params: Any) -> str:
+    """`t` for a count: the `<key>.one` form when `count` is 1 and the language has one."""
+    one = f"{key}.one"
+    if count == 1 and one in _catalogue(locale):
+        return t(one, locale, count=count, **params)
+    return t(key, locale, count=count, **params)
 
 
 def cards(codes: list[str] | tuple[str, ...], locale: str) -> str:

@@ -16,7 +16,7 @@ import pytest
             "engine",
             ["replay --jsonl --finish, in-process", "longest natural game", "move-cap game"],
         ),
-        ("service", ["act: a flip + the kitten's reply", "see the result of the longest game"]),
+        ("service", ["act, the human's move", "see the result, longest natural game"]),
     ],
 )
 def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:

@@ -1,0 +1,180 @@
+"""How a game is put into words, for Discord and the terminal alike.
+
+`GamePresenter` is the generic wording every game gets: events narrated by the
+`event.<game>.<type>` catalogue keys, actions labelled by `action.<game>.<type>`, prompts by
+`prompt.<game>.<kind>`, the result printed field by field. A game's plug-in subclasses it for
+what its table shows (counts, the row on the table, who goes first, "you" lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.i18n import cards, cpu_name, has, t
+from bot.tables.results import TableInfo
+from engines.base import event_seen_by
+from engines.cards import SUIT_SYMBOLS, card_label
+
+
+def seat_names(table: TableInfo, locale: str) -> list[str]:
+    """Display names by seat: users' names, the game's CPU name ("子猫") for computer seats."""
+    cpu_count = sum(1 for s in table.seats if s.is_cpu)
+    names = [
+        t("seat.label", locale, n=i + 1) for i in range(max(table.seat_count, len(table.seats)))
+    ]
+    number = 0
+    for seat in table.seats:
+        if seat.is_cpu:
+            number += 1
+            base = cpu_name(table.game, locale)
+            names[seat.seat] = base if cpu_count == 1 else f"{base} {number}"
+        else:
+            names[seat.seat] = seat.name
+    return names
+
+
+class GamePresenter:
+    """Generic wording of a game's table and hands; subclasses override what their game shows."""
+
+    game_id = ""
+
+    def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
+        """Lines of counts for the table embed (cards in hand, stocks, books...)."""
+        counts = view.get("hand_counts")
+        if isinstance(counts, list):
+            return [
+                t(
+                    "game.hand_count",
+                    locale,
+                    name=names[i],
+                    count=n,
+                    cards=self.cards_word(n, locale),
+                )
+                for i, n in enumerate(counts)
+            ]
+        return []
+
+    @staticmethod
+    def cards_word(count: int, locale: str) -> str:
+        """ "1 card" / "3 cards" / "3 枚" """
+        return t("count.card" if count == 1 else "count.cards", locale, n=count)
+
+    def table_line(self, view: Mapping[str, Any], locale: str) -> str | None:
+        """One line describing what lies on the table, if the game has such a thing."""
+        return None
+
+    def start_notice(
+        self, view: Mapping[str, Any], names: Sequence[str], cpu_seats: Sequence[int], locale: str
+    ) -> str | None:
+        """A sentence said once when a game starts (who goes first)."""
+        return None
+
+    def you_line(self, events: Sequence[Mapping[str, Any]], seat: int, locale: str) -> str | None:
+        """A sentence addressed to `seat` about what its own action did ("Caught! ...")."""
+        return None
+
+    def result_fields(
+        self, result: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> list[tuple[str, str]]:
+        """(name, value) fields of the result panel."""
+        return [
+            (key, str(value)) for key, value in result.items() if key not in ("winner", "winners")
+        ]
+
+    def winners(self, result: Mapping[str, Any]) -> list[int]:
+        """The winning seats (empty for a draw)."""
+        if isinstance(result.get("winners"), list):
+            return list(result["winners"])
+        winner = result.get("winner")
+        return [] if winner is None else [int(winner)]
+
+    # ------------------------------------------------------------------ decisions
+
+    def action_label(self, action: Mapping[str, Any], locale: str) -> str:
+        """A choice in words, for buttons, the terminal and `/play` autocomplete."""
+        key = f"action.{self.game_id}.{action.get('type')}"
+        fields = {k: v for k, v in action.items() if k not in ("seat", "type")}
+        params = {k: word(k, v, locale) for k, v in fields.items()}
+        if has(key, locale):
+            return t(key, locale, **params)
+        return t(
+            "action.generic",
+            locale,
+            type=action.get("type"),
+            fields=" ".join(str(v) for v in params.values()),
+        ).strip()
+
+    def prompt_text(self, prompt: Mapping[str, Any], locale: str) -> str:
+        """What the seat is asked, in one sentence ("Pick 6 cards to bury.")."""
+        pick = prompt.get("pick") or {}
+        params = {"min": pick.get("min"), "max": pick.get("max"), "n": pick.get("min")}
+        key = f"prompt.{self.game_id}.{prompt.get('kind')}"
+        if has(key, locale):
+            return t(key, locale, **params)
+        if pick:
+            if pick.get("min") == pick.get("max"):
+                return t("prompt.pick_exact", locale, **params)
+            return t("prompt.pick_range", locale, **params)
+        return t("prompt.generic", locale)
+
+    def group_label(self, group: str, count: int, locale: str) -> str:
+        """A group of the hand in a card pick ("♥ 7", "Trumps 9")."""
+        if group in SUIT_SYMBOLS:
+            return f"{SUIT_SYMBOLS[group]} {count}"
+        key = f"group.{self.game_id}.{group}"
+        name = t(key, locale) if has(key, locale) else t(f"group.{group}", locale)
+        return f"{name} {count}"
+
+    def pick_label(self, cards_chosen: Sequence[str], action_type: str, locale: str) -> str:
+        """The Play button of a card pick: what it will play ("Play 7♥ 7♥ 8♥ 8♥")."""
+        key = f"pick.{self.game_id}.{action_type}"
+        if not has(key, locale):
+            key = "pick.generic"
+        return t(key, locale, cards=cards(list(cards_chosen), locale), count=len(cards_chosen))
+
+    def finish_confirm(self, locale: str) -> str:
+        """The question before "See the result" (the game's words when it has them)."""
+        key = f"finish.{self.game_id}.confirm"
+        return t(key if has(key, locale) else "hand.finish_confirm", locale)
+
+    # ------------------------------------------------------------------ narration
+
+    def narrate(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        name_of: Callable[[int | None], str],
+        locale: str,
+        viewer: int | None = None,
+    ) -> str | None:
+        """The events of one action that `viewer` (None: the channel) may know, as one sentence."""
+        phrases: list[str] = []
+        generic = False
+        shown = [e for e in events if e.get("type") != "game_over" and event_seen_by(e, viewer)]
+        for i, event in enumerate(shown):
+            key = f"event.{self.game_id}.{event.get('type')}"
+            continued = i + 1 < len(shown) and has(key + ".cont", locale)
+            if continued:
+                key += ".cont"
+            if not has(key, locale):
+                key, generic = "event.generic", True
+            params = {
+                k: word(k, v, locale)
+                for k, v in event.items()
+                if k not in ("type", "seat", "audience")
+            }
+            phrases.append(
+                t(key, locale, name=name_of(event.get("seat")), type=event.get("type"), **params)
+            )
+        # the game's own phrases read as one sentence; generic ones ("Alice: picked") do not
+        joiner = " · " if generic else t("log.join", locale)
+        return joiner.join(phrases) if phrases else None
+
+
+def word(key: str, value: Any, locale: str) -> str:
+    """A field value in words: card codes drawn with suits, lists joined."""
+    if key in ("card", "matched") and isinstance(value, str):
+        return card_label(value)
+    if key == "cards" and isinstance(value, list | tuple):
+        return cards(list(value), locale)
+    return str(value)

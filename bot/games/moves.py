@@ -1,0 +1,138 @@
+"""Moves typed by a player (`/play move:`, the terminal), in either language.
+
+A typed move is matched against the player's prompt, never against anything else:
+- a card pick takes card codes or hand numbers, mixed freely (`7H 7H 8H 8H`, `14 15 18`,
+  `10♥ q♠`); copies of one card are taken left to right;
+- a short list of choices takes a choice's label in Japanese or English (`flip`, `めくる`),
+  its action type, or its number in the list (`1`);
+- `v<version>:<index>` / `v<version>:p:<mask>` are what `/play`'s autocomplete sends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.plugin import presenter
+from bot.i18n import LOCALES
+from engines.cards import CardError, parse_card, parse_two_number
+
+_VERSIONED = re.compile(r"^v(\d+):(?:(\d+)|p:([0-9a-z]+))$")
+_SPLIT = re.compile(r"[\s,、，]+")
+
+
+@dataclass(frozen=True, slots=True)
+class TypedMove:
+    """What a typed move means: an action (without its seat), and the prompt version it names."""
+
+    action: dict[str, Any] | None
+    version: int | None = None
+    problem: str | None = None
+    """Why the text is not a move of this prompt (an English sentence; a key for translation)."""
+
+
+def pick_positions(pick: Mapping[str, Any], tokens: list[str]) -> list[int] | None:
+    """Hand positions of typed cards or 1-based hand numbers (None when one can't be read)."""
+    cards: list[str] = list(pick["cards"])
+    base = [c.split("/")[0] for c in cards]
+    taken: set[int] = set()
+    for token in tokens:
+        if token.isdigit():
+            position = int(token) - 1
+            if not 0 <= position < len(cards) or position in taken:
+                return None
+            taken.add(position)
+            continue
+        code = _card(token)
+        if code is None:
+            return None
+        at = next(
+            (i for i, held in enumerate(base) if held == code and i not in taken),
+            None,
+        )
+        if at is None:
+            return None
+        taken.add(at)
+    return sorted(taken)
+
+
+def _card(token: str) -> str | None:
+    for parse in (parse_card, parse_two_number):
+        try:
+            return parse(token).split("/")[0]
+        except CardError:
+            continue
+    return None
+
+
+def typed_version(text: str) -> int | None:
+    """The prompt version an autocompleted value names (None for a move typed by hand)."""
+    found = _VERSIONED.match(text.strip())
+    return int(found.group(1)) if found else None
+
+
+def parse_typed_move(game_id: str, prompt: Mapping[str, Any], text: str) -> TypedMove:
+    """The action a typed move stands for in `prompt`, or why it stands for none."""
+    raw = text.strip()
+    versioned = _VERSIONED.match(raw)
+    choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
+    pick = prompt.get("pick")
+    if versioned:
+        version = int(versioned.group(1))
+        if versioned.group(2) is not None:
+            index = int(versioned.group(2))
+            if 0 <= index < len(choices):
+                return TypedMove(dict(choices[index]), version)
+            return TypedMove(None, version, "no_such_choice")
+        if pick:
+            chosen = decode_mask(versioned.group(3) or "")
+            return TypedMove(pick_action(pick, sorted(chosen)), version)
+        return TypedMove(None, version, "no_such_choice")
+    lowered = raw.lower()
+    game = presenter(game_id)
+    for index, choice in enumerate(choices):
+        names = {game.action_label(choice, locale).lower() for locale in LOCALES}
+        names.add(str(choice.get("type", "")).lower())
+        if lowered in names or (lowered.isdigit() and int(lowered) == index + 1 and not pick):
+            return TypedMove(dict(choice))
+    if pick:
+        tokens = [tok for tok in _SPLIT.split(raw) if tok]
+        positions = pick_positions(pick, tokens) if tokens else None
+        if positions is not None:
+            return TypedMove(pick_action(pick, positions))
+        return TypedMove(None, None, "bad_cards")
+    return TypedMove(None, None, "no_such_choice")
+
+
+def pick_action(pick: Mapping[str, Any], positions: Iterable[int]) -> dict[str, Any]:
+    """The action (as JSON, without its seat) that plays the cards at `positions`."""
+    cards = list(pick["cards"])
+    positions = sorted(set(positions))
+    return {
+        "type": pick["type"],
+        str(pick.get("field") or "cards"): [cards[p] for p in positions if 0 <= p < len(cards)],
+        **dict(pick.get("fields") or {}),
+    }
+
+
+def encode_mask(positions: Iterable[int]) -> str:
+    """Hand positions as a compact base-36 bitmask ("0" for none)."""
+    value = sum(1 << p for p in set(positions))
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        value, rest = divmod(value, 36)
+        out = digits[rest] + out
+        if not value:
+            return out
+
+
+def decode_mask(text: str) -> frozenset[int]:
+    """The positions of a bitmask made by `encode_mask` (empty when it is not one)."""
+    try:
+        value = int(text, 36)
+    except ValueError:
+        return frozenset()
+    return frozenset(p for p in range(value.bit_length()) if value >> p & 1)

@@ -1,0 +1,106 @@
+"""The game plug-in: one descriptor per game, binding its engine, CPU, layout, presenter, words.
+
+A game is one package under `bot/games/` whose `PLUGIN` is a `GamePlugin`; the registry finds
+every such package by itself, so the tables service, the Discord core, the terminal player,
+the schema, the benchmarks and the samples never name a game. Its rules and CPU players live
+under `engines/` (the engine class names them), its table layout under `render/games/`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engines.base import JSON, Game, games
+
+if TYPE_CHECKING:
+    from bot.games.generic import GamePresenter
+
+
+@dataclass(frozen=True)
+class BenchCase:
+    """A record worth timing on its own (the longest game, a move-cap game...)."""
+
+    label: str
+    record: Mapping[str, JSON]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything of one game that the generic layers need, in one place.
+
+    - `engine`: the rules (`engines/`), which also name the CPU players (`Game.cpu_player`).
+    - `presenter`: the game's wording for Discord and the terminal.
+    - `messages`: its message catalogues, `{"en": {...}, "ja": {...}}`, keys under
+      `game.<id>.`, `event.<id>.`, `action.<id>.`, `prompt.<id>.`, `result.<id>.`.
+    - `layout`: the module of its table image under `render/games/`.
+    - `bench`: records the benchmarks time on their own, besides random seeded games.
+    """
+
+    engine: type[Game]
+    presenter: GamePresenter
+    messages: Mapping[str, Mapping[str, str]]
+    layout: str
+    bench: tuple[BenchCase, ...] = field(default=())
+
+    @property
+    def id(self) -> str:
+        """The game id (the engine's)."""
+        return self.engine.id
+
+
+_PLUGINS: dict[str, GamePlugin] = {}
+_LOADED = False
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import bot.games as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        module: Any = importlib.import_module(f"{package.__name__}.{info.name}")
+        found = getattr(module, "PLUGIN", None)
+        if isinstance(found, GamePlugin):
+            register_plugin(found)
+
+
+def register_plugin(item: GamePlugin) -> None:
+    """Make `item` the plug-in of its game (its messages join the catalogues)."""
+    from bot.i18n import add_messages
+
+    _PLUGINS[item.id] = item
+    for locale, messages in item.messages.items():
+        add_messages(locale, messages)
+
+
+def plugins() -> list[GamePlugin]:
+    """Every game plug-in, in the engines' registration order."""
+    _load()
+    order = {cls.id: n for n, cls in enumerate(games())}
+    return sorted(_PLUGINS.values(), key=lambda p: order.get(p.id, len(order)))
+
+
+def plugin(game_id: str) -> GamePlugin | None:
+    """The plug-in of a game, or None (a game registered only as an engine, as in tests)."""
+    _load()
+    return _PLUGINS.get(game_id)
+
+
+def presenter(game_id: str) -> GamePresenter:
+    """The presenter of a game (the generic one when the game has no plug-in)."""
+    from bot.games.generic import GamePresenter
+
+    found = plugin(game_id)
+    if found is not None:
+        return found.presenter
+    generic = GamePresenter()
+    generic.game_id = game_id
+    return generic

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.commands import CatalogueTranslator, GameGroup, build_play_command
-from bot.discord.components import TableButton, TableSelect
+from bot.discord.components import LegacyItem, TableButton, TableSelect
 from bot.discord.desk import Desk
 from bot.discord.flows import Flows
 from bot.discord.images import Images
@@ -55,6 +55,7 @@ class CardBot(commands.Bot):
         run_timers: bool = True,
         auto_delay: float = 2.0,
         timer_interval: float = 30.0,
+        edit_interval: float = 1.0,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -62,7 +63,12 @@ class CardBot(commands.Bot):
         self.service = service
         self.database = database
         self.desk = Desk(
-            self, service, images or Images(), default_locale=default_locale, auto_delay=auto_delay
+            self,
+            service,
+            images or Images(),
+            default_locale=default_locale,
+            auto_delay=auto_delay,
+            edit_interval=edit_interval,
         )
         self.flows = Flows(service, self.desk)
         self.timers = Timers(service, self.desk, interval=timer_interval)
@@ -76,7 +82,7 @@ class CardBot(commands.Bot):
         self.tree.add_command(GameGroup(self.flows))
         self.tree.add_command(build_play_command(self.flows))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        self.add_dynamic_items(TableButton, TableSelect)
+        self.add_dynamic_items(TableButton, TableSelect, LegacyItem)
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)

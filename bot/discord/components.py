@@ -35,6 +35,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         emoji: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.version = version
@@ -45,8 +47,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
                 label=label,
                 style=style,
                 emoji=emoji,
+                disabled=disabled,
                 custom_id=ids.button_id(table_id, version, action, arg),
-            )
+            ),
+            row=row,
         )
 
     @classmethod
@@ -68,7 +72,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
-    """A select of a table: the CPU level in the lobby, or a move when there are many."""
+    """A select of a table: the CPU level, a choice among many, a group or cards of a hand."""
 
     def __init__(
         self,
@@ -77,17 +81,25 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         action: str,
         options: list[discord.SelectOption] | None = None,
         *,
+        arg: str | int | None = None,
         placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
     ) -> None:
         self.table_id = table_id
         self.version = version
         self.action = action
+        self.arg = None if arg is None else str(arg)
         super().__init__(
             discord.ui.Select(
-                custom_id=ids.select_id(table_id, version, action),
+                custom_id=ids.select_id(table_id, version, action, arg),
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
-            )
+                min_values=min_values,
+                max_values=max_values,
+            ),
+            row=row,
         )
 
     @classmethod
@@ -99,13 +111,35 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         /,
     ) -> TableSelect:
         """Rebuild the select from a click (its options come back with the interaction)."""
-        return cls(int(match["table"]), int(match["version"]), match["action"])
+        return cls(int(match["table"]), int(match["version"]), match["action"], arg=match["arg"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the chosen value to the flows."""
+        """Hand the chosen values to the flows."""
         data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values") or []
-        value = str(values[0]) if values else None
+        values = [str(v) for v in data.get("values") or []]
         await _flows(interaction).on_component(
-            interaction, self.table_id, self.version, self.action, value
+            interaction, self.table_id, self.version, self.action, self.arg, values
         )
+
+
+class LegacyItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LEGACY_TEMPLATE):
+    """A button or select from before this version of the bot: always "out of date"."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(discord.ui.Button(label="-", custom_id=f"cb:v1:{table_id}:0:legacy"))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LegacyItem:
+        """Any old control of a table."""
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Say the control is out of date; nothing else happens."""
+        await _flows(interaction).stale(interaction, self.table_id)

@@ -1,10 +1,12 @@
 """What a table looks like in Discord after the tables service changed it.
 
 One table message per table, edited in place (image + embed); one short turn ping that
-mentions whoever is to act (the previous ping deleted); a DM with the hand and its controls to
-each player whose turn it now is; the one-time "your DMs are closed" notice; the auto-play pace.
-Message ids live in the database (the service's message refs), so all of this survives restarts.
-Every table has its own lock: one table's publishing never waits for, or breaks, another's.
+mentions whoever the game waits for in public (never a seat asked privately); a DM with the
+hand and its controls to each player given a new prompt; the one-time "your DMs are closed"
+notice; the pace of mechanical steps and Auto seats. Message ids live in the database (the
+service's message refs), so all of this survives restarts. Every table has its own lock: one
+table's publishing never waits for, or breaks, another's. DMs go out in parallel, outside the
+lock; during fast phases (a deal, Auto) table-message edits are batched to one per interval.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 import discord
 
 from bot.discord import present
-from bot.discord.games import presenter, seat_names
+from bot.discord.controls import PickState, SeatControls, seat_view
 from bot.discord.images import Images
+from bot.games import presenter, seat_names
 from bot.i18n import game_name, normalise_locale, t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, SeatInfo, TableInfo
@@ -33,7 +37,7 @@ LOG_LINES = 6
 
 
 class Desk:
-    """Publishes tables: the table message, turn pings, hand DMs, auto-play."""
+    """Publishes tables: the table message, turn pings, hand DMs, the table's pace."""
 
     def __init__(
         self,
@@ -44,6 +48,7 @@ class Desk:
         default_locale: str = "ja",
         auto_delay: float = 2.0,
         auto_batch: int = 1,
+        edit_interval: float = 1.0,
     ) -> None:
         self.client = client
         self.service = service
@@ -51,14 +56,19 @@ class Desk:
         self.default_locale = default_locale
         self.auto_delay = auto_delay
         self.auto_batch = auto_batch
+        self.edit_interval = edit_interval
+        """Table-message edits closer together than this are batched into one."""
         self.logs: dict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.auto_tasks: dict[int, asyncio.Task[None]] = {}
         self.published: dict[int, int] = {}
         """The newest table version put on screen, per table (in this process)."""
+        self._last_edit: dict[int, float] = {}
+        self._pending_edit: dict[int, tuple[TableInfo, Mapping[str, Any] | None]] = {}
+        self._edit_tasks: dict[int, asyncio.Task[None]] = {}
         self._dm_channels: dict[int, int] = {}
-        self.seen_locales: dict[int, str] = {}
-        """Each user's language as their last interaction showed it (DMs have no interaction)."""
+        self._seen_locales: dict[int, str] = {}
+        """Each user's Discord language as last stored (to write it only when it changes)."""
 
     # ------------------------------------------------------------------ locales
 
@@ -70,24 +80,26 @@ class Desk:
         return settings.locale or self.default_locale
 
     async def user_locale(self, interaction: discord.Interaction[Any]) -> str:
-        """The language of a reply: the user's Discord locale, else the guild's default."""
+        """The language of a reply: the user's choice, their Discord locale, else the guild's."""
         chosen = await self.service.user_locale(interaction.user.id)
         if chosen:
             return chosen
         fallback = await self.guild_locale(interaction.guild_id)
-        locale = normalise_locale(interaction.locale, fallback)
-        self.seen_locales[interaction.user.id] = locale
-        return locale
+        return normalise_locale(interaction.locale, fallback)
 
-    def remember(self, interaction: discord.Interaction[Any]) -> None:
-        """Note the user's Discord language (ja/en) for the DMs that follow."""
+    async def remember(self, interaction: discord.Interaction[Any]) -> None:
+        """Store the user's Discord language (ja/en) for the DMs that follow, even after a restart."""
         code = str(interaction.locale.value).lower()
-        if code.startswith(("ja", "en")):
-            self.seen_locales[interaction.user.id] = normalise_locale(code)
+        if not code.startswith(("ja", "en")):
+            return
+        locale = normalise_locale(code)
+        if self._seen_locales.get(interaction.user.id) != locale:
+            await self.service.set_seen_locale(interaction.user.id, locale)
+            self._seen_locales[interaction.user.id] = locale
 
     async def dm_locale(self, user_id: int, fallback: str) -> str:
-        """The language of a DM: the user's choice, else the locale of their last interaction."""
-        return await self.service.user_locale(user_id) or self.seen_locales.get(user_id) or fallback
+        """The language of a DM: the user's choice, else their Discord client's, else `fallback`."""
+        return await self.service.dm_locale(user_id) or fallback
 
     async def table_locale(self, table: TableInfo) -> str:
         """The language of a table's channel messages: the table's, else the guild's."""
@@ -98,7 +110,7 @@ class Desk:
     def note(
         self, table: TableInfo, result: ActResult | None, locale: str, notice: str | None = None
     ) -> None:
-        """Add what `result` did to the table's short log, in words."""
+        """Add what `result` did to the table's short log, in words the channel may read."""
         lines = self.logs[table.id]
         if notice:
             lines.append(notice)
@@ -113,16 +125,14 @@ class Desk:
         steps = list(result.steps)
         if not steps and result.applied:
             lines.append(t("table.finished_at_once", locale, count=result.applied))
-        if len(steps) > LOG_LINES:
-            lines.append(t("table.skipped", locale, count=len(steps) - LOG_LINES + 1))
-            steps = steps[-(LOG_LINES - 1) :]
-        for step in steps:
-            sentence = game.narrate(step.events, name_of, locale)
-            if sentence:
-                lines.append(sentence)
+        sentences = [s for s in (game.narrate(st.events, name_of, locale) for st in steps) if s]
+        if len(sentences) > LOG_LINES:
+            lines.append(t("table.skipped", locale, count=len(sentences) - LOG_LINES + 1))
+            sentences = sentences[-(LOG_LINES - 1) :]
+        lines.extend(sentences)
 
     def start_notice(self, result: ActResult, locale: str) -> str | None:
-        """The game's sentence for a new game (Kitten Fishing: "この対局は相手が先にめくります")."""
+        """The game's sentence for a new game (Kitten Fishing: "この対局は相手が先にめくります。")."""
         view = result.public_view or {}
         return presenter(result.table.game).start_notice(
             view, seat_names(result.table, locale), present.cpu_seats(result.table), locale
@@ -158,17 +168,21 @@ class Desk:
             await self._attempt(
                 table,
                 "table message",
-                self.update_table_message(
+                self._table_message(
                     table, result.public_view, locale, interaction=interaction, new=new_message
                 ),
             )
-            await self._attempt(table, "ping deletion", self._delete_ping(table))
-            if table.status == "active":
-                waiting = [uid for uid in self._waiting_humans(table) if uid != actor_id]
-                closed_now = await self._dm_hands(table, result, waiting, locale)
-                await self._attempt(
-                    table, "turn ping", self._ping(table, waiting, locale, closed_now)
-                )
+        if table.status == "active":
+            prompted = self._to_dm(table, result, actor_id)
+            closed_now = await self._dm_hands(table, result, prompted, locale)
+            async with self.locks[table.id]:
+                if self.published.get(table.id) == table.version:
+                    await self._attempt(
+                        table, "turn ping", self._ping(table, result, actor_id, locale, closed_now)
+                    )
+        else:
+            async with self.locks[table.id]:
+                await self._attempt(table, "ping deletion", self._delete_ping(table))
         if result.auto_pending:
             self.ensure_auto(table.id)
         if not table.is_open:
@@ -179,6 +193,7 @@ class Desk:
         older result must still not bring the table back)."""
         self.logs.pop(table_id, None)
         self.locks.pop(table_id, None)
+        self._last_edit.pop(table_id, None)
 
     @staticmethod
     async def _attempt(table: TableInfo, what: str, work: Awaitable[Any]) -> None:
@@ -187,6 +202,46 @@ class Desk:
             await work
         except discord.HTTPException:
             log.warning("table %s: %s failed", table.id, what, exc_info=True)
+
+    async def _table_message(
+        self,
+        table: TableInfo,
+        view: Mapping[str, Any] | None,
+        locale: str,
+        *,
+        interaction: discord.Interaction[Any] | None,
+        new: bool,
+    ) -> None:
+        """The table message now, or (an edit soon after the last one) batched into one edit."""
+        waited = time.monotonic() - self._last_edit.get(table.id, float("-inf"))
+        urgent = interaction is not None or new or not table.is_open or table.status == "lobby"
+        if urgent or waited >= self.edit_interval:
+            self._pending_edit.pop(table.id, None)
+            self._last_edit[table.id] = time.monotonic()
+            await self.update_table_message(table, view, locale, interaction=interaction, new=new)
+            return
+        self._pending_edit[table.id] = (table, view)
+        task = self._edit_tasks.get(table.id)
+        if task is None or task.done():
+            delay = self.edit_interval - waited
+            self._edit_tasks[table.id] = asyncio.create_task(
+                self._flush_edit(table.id, delay), name=f"cardbot-edit-{table.id}"
+            )
+
+    async def _flush_edit(self, table_id: int, delay: float) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        async with self.locks[table_id]:
+            pending = self._pending_edit.pop(table_id, None)
+            if pending is None:
+                return
+            table, view = pending
+            if table.version < self.published.get(table_id, -1):
+                return
+            self._last_edit[table_id] = time.monotonic()
+            locale = await self.table_locale(table)
+            await self._attempt(
+                table, "table message", self.update_table_message(table, view, locale)
+            )
 
     async def update_table_message(
         self,
@@ -254,10 +309,18 @@ class Desk:
         posted = await channel.send(embed=embed, files=attachments, **extra)
         await self.service.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
 
-    def _waiting_humans(self, table: TableInfo) -> list[int]:
-        """Users to act who play themselves (auto seats are played by the bot's pace)."""
-        auto = {s.user_id for s in table.seats if s.auto}
-        return [uid for uid in table.waiting_user_ids if uid not in auto]
+    @staticmethod
+    def _to_dm(table: TableInfo, result: ActResult, actor_id: int | None) -> list[SeatInfo]:
+        """Seats given a new prompt that a human plays themselves, other than the actor."""
+        return [
+            s
+            for s in table.seats
+            if s.seat in result.reprompted
+            and s.is_human
+            and not s.auto
+            and s.user_id != actor_id
+            and result.prompt_for(s.seat) is not None
+        ]
 
     async def _delete_ping(self, table: TableInfo) -> None:
         ref = await self.service.get_message_ref(table.id, PING)
@@ -269,14 +332,36 @@ class Desk:
             await channel.get_partial_message(ref.message_id).delete()
 
     async def _ping(
-        self, table: TableInfo, user_ids: Iterable[int], locale: str, closed: set[int]
+        self,
+        table: TableInfo,
+        result: ActResult,
+        actor_id: int | None,
+        locale: str,
+        closed: set[int],
     ) -> None:
-        """One short message mentioning the players to act."""
-        user_ids = list(user_ids)
-        if not user_ids:
+        """One short message mentioning the players the game now waits for, in public.
+
+        It is replaced only when someone is newly waited for; a seat asked privately (a claim)
+        is never mentioned, and neither is anyone whose turn the CPU plays (Auto).
+        """
+        auto = {s.user_id for s in table.seats if s.auto}
+        waiting = [uid for uid in table.ping_user_ids if uid not in auto]
+        fresh = [
+            s.user_id
+            for s in table.seats
+            if s.seat in result.reprompted and s.user_id in waiting and s.user_id != actor_id
+        ]
+        if not waiting:
+            await self._delete_ping(table)
+            return
+        if not fresh:
+            return
+        await self._delete_ping(table)
+        mention = [uid for uid in waiting if uid != actor_id]
+        if not mention:
             return
         lines = []
-        for uid in user_ids:
+        for uid in mention:
             key = (
                 "table.ping_dm_closed"
                 if uid in closed or await self.service.dm_closed(uid)
@@ -287,7 +372,7 @@ class Desk:
         posted = await channel.send(
             "\n".join(lines),
             allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(uid) for uid in user_ids]
+                everyone=False, roles=False, users=[discord.Object(uid) for uid in mention]
             ),
         )
         await self.service.set_message_ref(table.id, PING, table.channel_id, posted.id)
@@ -301,39 +386,81 @@ class Desk:
         view: Mapping[str, Any] | None,
         locale: str,
         *,
+        prompt: Mapping[str, Any] | None = None,
+        version: int | None = None,
         you_line: str | None = None,
+        state: PickState | None = None,
+        page: int = 0,
     ) -> tuple[discord.Embed, discord.ui.View | None, discord.File | None]:
-        """A player's private message: embed, controls and hand image."""
+        """A player's private message: embed, controls and image (the hand strip for a pick)."""
         names = seat_names(table, locale)
-        file = await self.images.image(
-            table, view, names, locale, viewer=seat.seat, filename=present.HAND_IMAGE
-        )
-        legal: list[dict[str, Any]] = []
-        if table.status == "active" and seat.seat in table.to_act and seat.user_id is not None:
-            legal = await self.service.legal_actions(table.id, seat.user_id)
+        state = state or PickState()
+        pick = prompt.get("pick") if prompt else None
+        if pick and not seat.auto and not seat.cpu_takeover:
+            file = await self.images.hand(
+                list(pick["cards"]),
+                pick.get("selectable"),
+                state.chosen,
+                locale,
+                filename=present.HAND_IMAGE,
+            )
+        else:
+            file = await self.images.image(
+                table, view, names, locale, viewer=seat.seat, filename=present.HAND_IMAGE
+            )
         embed = present.hand_embed(
-            table, view, seat, locale, you_line=you_line, image=file is not None
+            table,
+            view,
+            seat,
+            locale,
+            you_line=you_line,
+            image=file is not None,
+            prompt=prompt,
+            state=state,
         )
-        return embed, present.hand_view(table, seat, legal, locale), file
+        controls = seat_view(
+            SeatControls(
+                table,
+                seat,
+                prompt,
+                table.prompt_version(seat.seat) if version is None else version,
+                state,
+                page,
+            ),
+            locale,
+        )
+        return embed, controls, file
 
     async def _dm_hands(
-        self, table: TableInfo, result: ActResult, user_ids: list[int], locale: str
+        self, table: TableInfo, result: ActResult, seats: list[SeatInfo], locale: str
     ) -> set[int]:
-        """DM each user their hand; returns the users found DM-closed just now."""
-        closed_now: set[int] = set()
-        for uid in user_ids:
-            if await self.service.dm_closed(uid):
-                continue
-            seat = table.seat_of(uid)
-            if seat is None:
-                continue
-            dm_locale = await self.dm_locale(uid, locale)
+        """DM each seat its new prompt, all at once; returns the users found DM-closed just now."""
+
+        async def one(seat: SeatInfo) -> int | None:
+            assert seat.user_id is not None
+            if await self.service.dm_closed(seat.user_id):
+                return None
+            dm_locale = await self.dm_locale(seat.user_id, locale)
             embed, view, file = await self.hand_message(
-                table, seat, result.view_for(seat.seat), dm_locale
+                table,
+                seat,
+                result.view_for(seat.seat),
+                dm_locale,
+                prompt=result.prompt_for(seat.seat),
             )
-            if not await self.send_dm(table, uid, embed=embed, view=view, file=file, locale=locale):
-                closed_now.add(uid)
-        return closed_now
+            sent = await self.send_dm(
+                table, seat.user_id, embed=embed, view=view, file=file, locale=locale
+            )
+            return None if sent else seat.user_id
+
+        outcomes = await asyncio.gather(*(one(seat) for seat in seats), return_exceptions=True)
+        closed: set[int] = set()
+        for seat, outcome in zip(seats, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                log.warning("table %s: DM to seat %s failed", table.id, seat.seat, exc_info=outcome)
+            elif outcome is not None:
+                closed.add(outcome)
+        return closed
 
     async def send_dm(
         self,
@@ -395,6 +522,7 @@ class Desk:
         """A table ended without a result: its message says why, its ping goes."""
         async with self.locks[table.id]:
             self.published[table.id] = max(table.version, self.published.get(table.id, -1))
+            self._pending_edit.pop(table.id, None)
             locale = await self.table_locale(table)
             await self.show(table, present.closed_embed(table, text, locale), None)
             await self._delete_ping(table)
@@ -403,10 +531,10 @@ class Desk:
             task.cancel()
         self.forget(table.id)
 
-    # ------------------------------------------------------------------ auto-play
+    # ------------------------------------------------------------------ the table's pace
 
     def ensure_auto(self, table_id: int) -> None:
-        """Play auto seats at the watching pace until a human decides or the game ends."""
+        """Take the table's paced steps (draws, Auto seats) until a human decides or it ends."""
         task = self.auto_tasks.get(table_id)
         if task is not None and not task.done():
             return
@@ -421,7 +549,7 @@ class Desk:
                 try:
                     result = await self.service.advance(table_id, self.auto_batch)
                 except TableError as exc:
-                    log.info("table %s: auto-play stops (%s)", table_id, exc.code)
+                    log.info("table %s: paced play stops (%s)", table_id, exc.code)
                     return
                 if not result.applied:
                     return
@@ -429,7 +557,13 @@ class Desk:
                 if not result.auto_pending:
                     return
         except Exception:
-            log.exception("table %s: auto-play failed", table_id)
+            log.exception("table %s: paced play failed", table_id)
         finally:
             if self.auto_tasks.get(table_id) is asyncio.current_task():
                 del self.auto_tasks[table_id]
+
+    async def flush(self) -> None:
+        """Wait for batched table-message edits (tests; a clean shutdown)."""
+        tasks = [t for t in self._edit_tasks.values() if not t.done()]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)

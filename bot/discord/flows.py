@@ -12,19 +12,21 @@ import io
 import json
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.discord import ids, present
+from bot.discord.controls import PickState, confirm_view, count_problem, pick_groups
 from bot.discord.desk import Desk
-from bot.discord.games import presenter, seat_names
+from bot.games import presenter, seat_names
+from bot.games.moves import parse_typed_move, pick_action, pick_positions, typed_version
 from bot.i18n import error_text, game_name, t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
-from bot.tables.service import TableService
-from engines.base import GameError, games
+from bot.tables.service import SeatPrompt, TableService
+from engines.base import GameError, event_seen_by, games
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,9 @@ class Flows:
     ) -> AsyncIterator[None]:
         """Turn every error into a reply: domain errors in words, the rest logged with the table id."""
         try:
-            self.desk.remember(interaction)
             yield
+            with contextlib.suppress(Exception):
+                await self.desk.remember(interaction)  # after the answer: never delays it
         except (TableError, GameError) as exc:
             locale = await self._safe_locale(interaction)
             try:
@@ -147,19 +150,13 @@ class Flows:
         version: int,
         action: str,
         arg: str | None,
+        values: Sequence[str] = (),
     ) -> None:
         """A click on any table component, current or from before a restart."""
         async with self.guard(interaction, table_id):
-            if action in ids.VERSIONED:
-                # A control shows the game after `version` moves; settings changes (auto, timers)
-                # bump the row version without outdating it. The row version read here guards
-                # the write against a race (`table_moved_on`).
-                table = await self.service.load(table_id)
-                if table.action_count != version:
-                    locale = await self.desk.user_locale(interaction)
-                    await self.reply(interaction, t("reply.stale", locale))
-                    return
-                version = table.version
+            if action in ids.SEAT_CONTROLS:
+                await self._seat_control(interaction, table_id, version, action, arg, values)
+                return
             handler = {
                 ids.JOIN: self._join,
                 ids.LEAVE: self._leave,
@@ -168,60 +165,244 @@ class Flows:
                 ids.ADD_CPU: self._add_cpu,
                 ids.HAND: self._show_hand,
                 ids.REMATCH: self._rematch,
-                ids.ACT: self._act_index,
-                ids.MOVE: self._act_index,
                 ids.AUTO: self._auto,
-                ids.FINISH: self._finish_ask,
-                ids.FINISH_OK: self._finish,
                 ids.NEW: self._new_ask,
                 ids.NEW_OK: self._new_game,
             }.get(action)
             if handler is None:
                 raise TableError("unknown_action", f"Unknown control '{action}'.")
+            if action == ids.ADD_CPU:
+                arg = values[0] if values else arg
             await handler(interaction, table_id, version, arg)
+
+    async def stale(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A control from an older message or an older version of the bot: out of date."""
+        async with self.guard(interaction, table_id):
+            await self.reply(
+                interaction, t("reply.stale", await self.desk.user_locale(interaction))
+            )
+
+    # a seat's controls ---------------------------------------------------------------------
+
+    async def _seat_control(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int,
+        action: str,
+        arg: str | None,
+        values: Sequence[str],
+    ) -> None:
+        """A control of the user's prompt: acknowledged first, then checked against its version.
+
+        The version is the seat's own prompt version, so another player's move never makes
+        these controls "out of date"; a change of the seat's own prompt does.
+        """
+        await interaction.response.defer()
+        current = await self.service.prompt(table_id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        prompt = current.prompt
+        if version > current.version and prompt is None:
+            # not a control of this seat at all (versions only grow): someone else's message
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
+        if version != current.version:
+            await self.reply(interaction, t("reply.stale", locale))
+            return
+        if action == ids.FINISH:
+            await self._confirm(interaction, current.table, version, "finish", locale)
+            return
+        if action == ids.FINISH_OK:
+            result = await self.service.finish(table_id, interaction.user.id)
+            await self.after_move(interaction, result)
+            return
+        if prompt is None:
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
+        pick = prompt.get("pick")
+        if action in (ids.ACT, ids.MOVE):
+            index_text = values[0] if values else arg
+            choices = list(prompt.get("choices") or [])
+            try:
+                choice = choices[int(index_text or "")]
+            except (ValueError, IndexError):
+                raise TableError(
+                    "table_moved_on", "The move is no longer available.", table_id=table_id
+                ) from None
+            await self._act(interaction, table_id, choice, version)
+            return
+        if action == ids.PAGE:
+            page = int(arg) if arg and arg.isdigit() else 0
+            await self._show_prompt(interaction, current, PickState(), locale, page=page)
+            return
+        if action == ids.DISMISS:
+            await self._show_prompt(interaction, current, PickState(), locale, dismissed=True)
+            return
+        if not pick:
+            raise TableError(
+                "table_moved_on", "This control is no longer shown.", table_id=table_id
+            )
+        group, chosen = ids.parse_pick_arg(arg)
+        groups = pick_groups(pick)
+        if action == ids.GROUP:
+            group = int(values[0]) if values and values[0].isdigit() else group
+        elif action == ids.SELECT:
+            shown = set(groups[group].positions) if 0 <= group < len(groups) else set()
+            picked = {int(v) for v in values if v.isdigit()}
+            chosen = frozenset((set(chosen) - shown) | (picked & shown))
+        elif action == ids.CLEAR:
+            chosen = frozenset()
+        elif action == ids.HINT:
+            hint = await self.service.hint(table_id, interaction.user.id)
+            field = str(pick.get("field") or "cards")
+            if hint is not None and hint.get("type") == pick["type"]:
+                chosen = frozenset(pick_positions(pick, list(hint.get(field) or [])) or ())
+        elif action == ids.PLAY:
+            chosen = ids.decode_mask(arg or "")
+            problem = count_problem(pick, chosen, locale)
+            if problem is not None:
+                await self._show_prompt(
+                    interaction, current, PickState(group, chosen, problem), locale
+                )
+                return
+            await self._act(interaction, table_id, pick_action(pick, chosen), version)
+            return
+        state = PickState(group, chosen, await self._pick_problem(current, chosen, locale))
+        await self._show_prompt(interaction, current, state, locale)
+
+    async def _pick_problem(
+        self, current: SeatPrompt, chosen: frozenset[int], locale: str
+    ) -> str | None:
+        """Why the game would refuse the cards chosen so far (None: it would accept them)."""
+        prompt = current.prompt or {}
+        pick = prompt.get("pick")
+        if not pick or not chosen:
+            return None
+        problem = count_problem(pick, chosen, locale)
+        if problem is not None:
+            return problem
+        try:
+            await self.service.check_action(
+                current.table.id,
+                current.table.seats[current.seat].user_id or 0,
+                pick_action(pick, chosen),
+            )
+        except TableError as exc:
+            return self.error_message(exc, locale)
+        return None
+
+    async def _show_prompt(
+        self,
+        interaction: discord.Interaction[Any],
+        current: SeatPrompt,
+        state: PickState,
+        locale: str,
+        *,
+        page: int = 0,
+        dismissed: bool = False,
+    ) -> None:
+        """Redraw the user's message for their prompt (a selection, a page, or let it pass)."""
+        table = current.table
+        seat = table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=None if dismissed else current.prompt,
+            version=current.version,
+            state=state,
+            page=page,
+            you_line=t("hand.dismissed", locale) if dismissed else None,
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        action: Mapping[str, Any],
+        version: int,
+    ) -> None:
+        result = await self.service.act(
+            table_id, interaction.user.id, dict(action), prompt_version=version
+        )
+        await self.after_move(interaction, result)
+
+    async def after_move(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
+        """The mover's message (what their action did, what they are asked now), then the table."""
+        table = result.table
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        mine = [
+            e
+            for step in result.steps
+            if step.by == "user" and step.seat == seat.seat
+            for e in step.events
+            if event_seen_by(e, seat.seat)
+        ]
+        you = presenter(table.game).you_line(mine, seat.seat, locale)
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            result.view_for(seat.seat),
+            locale,
+            prompt=result.prompt_for(seat.seat),
+            you_line=you,
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+        await self.desk.publish(result, actor_id=interaction.user.id)
 
     # lobby ------------------------------------------------------------------------------
 
-    async def _lobby_changed(self, interaction: discord.Interaction[Any], table: TableInfo) -> None:
-        """Show the lobby's new state on its message (through the click when it is that message)."""
+    async def _lobby_changed(self, interaction: discord.Interaction[Any], table: TableInfo) -> bool:
+        """Show the lobby's new state on its message; True when that was the message clicked."""
         locale = await self.desk.table_locale(table)
         embed, view = present.lobby_embed(table, locale), present.lobby_view(table, locale)
         ref = await self.service.get_message_ref(table.id, "table")
-        if (
-            interaction.message is not None
-            and not interaction.response.is_done()
-            and (ref is None or ref.message_id == interaction.message.id)
+        if interaction.message is not None and (
+            ref is None or ref.message_id == interaction.message.id
         ):
-            await interaction.response.edit_message(embed=embed, view=view)
-            return
+            await self.answer(interaction, embed=embed, view=view)
+            return True
         await self.desk.show(table, embed, view)
+        return False
 
     async def _join(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        await self._ack(interaction)
         table = await self.service.join(
             table_id, interaction.user.id, self.display_name(interaction)
         )
-        await self._lobby_changed(interaction, table)
-        if not interaction.response.is_done():
+        if not await self._lobby_changed(interaction, table) or not interaction.message:
             locale = await self.desk.user_locale(interaction)
             seat = table.seat_of(interaction.user.id)
             await self.reply(
                 interaction, t("lobby.joined", locale, seat=(seat.seat + 1) if seat else "?")
             )
 
+    async def _ack(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge before any work: a click updates its message, a command thinks privately."""
+        if interaction.response.is_done():
+            return
+        if interaction.message is not None:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
     async def _leave(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        await self._ack(interaction)
         locale = await self.desk.user_locale(interaction)
-        if (await self.service.load(table_id)).status == "active":
-            # the CPU takes the seat and may play at once: acknowledge first
-            await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.leave(table_id, interaction.user.id)
         table = result.table
         if table.status == "lobby":
-            await self._lobby_changed(interaction, table)
-            if not interaction.response.is_done():
+            if not await self._lobby_changed(interaction, table) or not interaction.message:
                 await self.reply(interaction, t("lobby.left", locale))
             return
         if table.status == "abandoned" and result.public_view is None:
@@ -235,9 +416,9 @@ class Flows:
     async def _add_cpu(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        await self._ack(interaction)
         table = await self.service.add_cpu(table_id, interaction.user.id, arg or "normal")
-        await self._lobby_changed(interaction, table)
-        if not interaction.response.is_done():  # the click was on an older copy of the lobby
+        if not await self._lobby_changed(interaction, table):  # an older copy of the lobby
             locale = await self.desk.user_locale(interaction)
             seat = table.seats[-1].seat
             cpu = seat_names(table, locale)[seat]
@@ -247,10 +428,7 @@ class Flows:
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
         on_table_message = interaction.message is not None
-        if on_table_message:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._ack(interaction)
         result = await self.service.start(table_id, interaction.user.id)
         await self._begin(interaction, result, on_table_message=on_table_message)
 
@@ -278,19 +456,25 @@ class Flows:
     async def _cancel(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        await self._ack(interaction)
         table = await self.service.abandon(
             table_id, interaction.user.id, self.is_moderator(interaction)
         )
         locale = await self.desk.table_locale(table)
-        if interaction.message is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(
-                embed=present.closed_embed(table, t("lobby.cancelled", locale), locale), view=None
+        ref = await self.service.get_message_ref(table.id, "table")
+        if interaction.message is not None and (
+            ref is None or ref.message_id == interaction.message.id
+        ):
+            await self.answer(
+                interaction,
+                embed=present.closed_embed(table, t("lobby.cancelled", locale), locale),
+                view=None,
             )
             await self.service.delete_message_ref(table.id, "ping")
         else:
             await self.desk.close_table(table, t("lobby.cancelled", locale))
 
-    # play ---------------------------------------------------------------------------------
+    # the table message and the seat's other buttons ------------------------------------------
 
     async def _show_hand(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
@@ -299,147 +483,79 @@ class Flows:
 
     async def send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The user's hand and controls, only for them (ephemeral)."""
-        locale = await self.desk.user_locale(interaction)
-        view = await self.service.private_view(
-            table_id, interaction.user.id
-        )  # refuses the unseated
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.service.load(table_id)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
-        embed, controls, file = await self.desk.hand_message(table, seat, view, locale)
-        await self.answer(
-            interaction, embed=embed, view=controls, attachments=[file] if file else []
-        )
-
-    async def _act_index(
-        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
-    ) -> None:
-        await interaction.response.defer()
-        legal = await self.service.legal_actions(table_id, interaction.user.id)
-        if not legal:
-            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
-        try:
-            action = legal[int(arg or "")]
-        except (ValueError, IndexError):
-            raise TableError(
-                "table_moved_on", "The move is no longer available.", table_id=table_id
-            ) from None
-        result = await self.service.act(
-            table_id, interaction.user.id, dict(action), expected_version=version
-        )
-        await self.after_move(interaction, result)
-
-    async def after_move(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
-        """The mover's hand (with "釣れた！..." when they captured), then the table for everyone."""
-        table = result.table
+        current = await self.service.prompt(table_id, interaction.user.id)  # refuses the unseated
         locale = await self.desk.user_locale(interaction)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
-        mine = [e for step in result.steps if not step.by_cpu for e in step.events]
-        you = presenter(table.game).you_line(mine, seat.seat, locale)
+        seat = current.table.seats[current.seat]
         embed, controls, file = await self.desk.hand_message(
-            table, seat, result.view_for(seat.seat), locale, you_line=you
+            current.table, seat, current.view, locale, prompt=current.prompt
         )
         await self.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
-        await self.desk.publish(result, actor_id=interaction.user.id)
 
     async def _auto(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
         await interaction.response.defer()
         on = arg == "on"
-        # explicit on/off: a hand shown a few auto moves ago can still switch it
+        # explicit on/off: a message shown a few auto moves ago can still switch it
         table = await self.service.set_auto(table_id, interaction.user.id, on)
+        current = await self.service.prompt(table_id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        seat = table.seat_of(interaction.user.id)
-        assert seat is not None
-        view = await self.service.private_view(table_id, interaction.user.id)
-        you = t("hand.auto_now_on" if on else "hand.auto_now_off", locale)
+        seat = table.seats[current.seat]
         embed, controls, file = await self.desk.hand_message(
-            table, seat, view, locale, you_line=you
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=current.prompt,
+            you_line=t("hand.auto_now_on" if on else "hand.auto_now_off", locale),
         )
         await self.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
-        if on and interaction.user.id in table.waiting_user_ids:
+        if on:
             self.desk.ensure_auto(table_id)
 
     async def _confirm(
         self,
         interaction: discord.Interaction[Any],
-        table_id: int,
-        ask: str,
-        action: str,
-        label: str,
+        table: TableInfo,
+        version: int,
+        what: str,
+        locale: str,
     ) -> None:
         """Ask once, privately, before a drastic control ("See the result", "New game")."""
-        table = await self.service.load(table_id)
-        if table.seat_of(interaction.user.id) is None:
-            raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
-        locale = await self.desk.user_locale(interaction)
-        await self.reply(
-            interaction, t(ask, locale), view=present.confirm_view(table, action, label, locale)
+        if what == "finish":
+            ask = presenter(table.game).finish_confirm(locale)
+            action, label = ids.FINISH_OK, "button.confirm"
+        else:
+            ask, action, label = t("hand.new_confirm", locale), ids.NEW_OK, "button.confirm_new"
+        await interaction.followup.send(
+            ask, ephemeral=True, view=confirm_view(table, version, action, label, locale)
         )
-
-    async def _finish_ask(
-        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
-    ) -> None:
-        await self._confirm(
-            interaction, table_id, "hand.finish_confirm", ids.FINISH_OK, "button.confirm"
-        )
-
-    async def _finish(
-        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
-    ) -> None:
-        await interaction.response.defer()
-        result = await self.service.finish(table_id, interaction.user.id, expected_version=version)
-        await self.after_move(interaction, result)
 
     async def _new_ask(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
-        await self._confirm(
-            interaction, table_id, "hand.new_confirm", ids.NEW_OK, "button.confirm_new"
-        )
+        await interaction.response.defer()
+        table = await self.service.load(table_id)
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
+        locale = await self.desk.user_locale(interaction)
+        await self._confirm(interaction, table, version, "new", locale)
 
     async def _new_game(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
-        """ "New game" mid-game: abandon this table, seat the same players anew, first player next."""
+        """ "New game" mid-game: this table ends, the same seats start anew (the game's options)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        old = await self.service.load(table_id)
-        seat = old.seat_of(interaction.user.id)
-        if seat is None or not present.only_human(old, seat):
-            raise TableError("not_allowed", "Only a lone human player can restart the game.")
-        old = await self.service.abandon(
-            table_id, interaction.user.id, self.is_moderator(interaction)
-        )
+        old, result = await self.service.new_game(table_id, interaction.user.id)
         locale = await self.desk.table_locale(old)
         await self.desk.close_table(
             old, t("table.abandoned", locale, name=self.display_name(interaction))
         )
-        options = dict(old.options)
-        if isinstance(options.get("first"), int) and not isinstance(options["first"], bool):
-            # the games that name a first player alternate it from game to game
-            options["first"] = (options["first"] + 1) % len(old.seats)
-        table = await self.service.open_lobby(
-            old.guild_id,
-            old.channel_id,
-            old.game,
-            options,
-            interaction.user.id,
-            self.display_name(interaction),
-            old.seat_count,
-        )
-        for other in old.seats:
-            if other.user_id is None:
-                table = await self.service.add_cpu(
-                    table.id, interaction.user.id, other.cpu_level or "normal", other.name
-                )
-        result = await self.service.start(table.id, interaction.user.id)
         await self._begin(interaction, result, on_table_message=False)
 
     async def _rematch(
@@ -677,53 +793,57 @@ class Flows:
         await self.reply(interaction, embed=embed)
 
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
-        """`/play move:` — the value is `v<version>:<index>` from the autocomplete."""
+        """`/play move:` — a choice from the autocomplete, a label in either language, or cards.
+
+        Cards are typed as codes or hand numbers (`7H 7H 8H 8H`, `14 15 18`).
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.channel_table(interaction)
+        current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        version, index = parse_move(move)
-        if version is not None and version != table.action_count:
+        named = typed_version(move)
+        if named is not None and named != current.version:
             await self.reply(interaction, t("reply.stale", locale))
             return
-        legal = await self.service.legal_actions(table.id, interaction.user.id)
-        if not legal:
+        if current.prompt is None:
             raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
-        if index is None or not 0 <= index < len(legal):
-            label_match = [
-                i
-                for i, a in enumerate(legal)
-                if presenter(table.game).action_label(a, locale).lower() == move.strip().lower()
-            ]
-            if not label_match:
-                await self.reply(interaction, t("reply.bad_move", locale))
-                return
-            index = label_match[0]
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        typed = parse_typed_move(table.game, current.prompt, move)
+        if typed.action is None:
+            key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
+            await self.reply(interaction, t(key, locale))
+            return
         result = await self.service.act(
-            table.id, interaction.user.id, dict(legal[index]), expected_version=table.version
+            table.id, interaction.user.id, typed.action, prompt_version=current.version
         )
         await self.after_move(interaction, result)
 
     async def move_choices(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: discord.Interaction[Any], current_text: str
     ) -> list[tuple[str, str]]:
-        """Autocomplete of `/play move`: exactly the caller's legal moves, in their language."""
+        """Autocomplete of `/play move`: the caller's choices, or the cards typed so far."""
         table = await self.service.active_table(interaction.channel_id or 0)
         if table is None or table.status != "active" or table.seat_of(interaction.user.id) is None:
             return []
+        current = await self.service.prompt(table.id, interaction.user.id)
+        prompt = current.prompt
+        if prompt is None:
+            return []
         locale = await self.desk.user_locale(interaction)
-        legal = await self.service.legal_actions(table.id, interaction.user.id)
         game = presenter(table.game)
         out = []
-        for index, action in enumerate(legal):
+        for index, action in enumerate(prompt.get("choices") or []):
             label = game.action_label(action, locale)
-            if current.strip().lower() in label.lower():
-                out.append((label[:100], f"v{table.action_count}:{index}"))
+            if current_text.strip().lower() in label.lower():
+                out.append((label[:100], f"v{current.version}:{index}"))
+        pick = prompt.get("pick")
+        if pick:
+            typed = parse_typed_move(table.game, prompt, current_text) if current_text else None
+            if typed is not None and typed.action is not None:
+                field = str(pick.get("field") or "cards")
+                positions = pick_positions(pick, list(typed.action.get(field) or [])) or []
+                label = game.pick_label(list(typed.action.get(field) or []), pick["type"], locale)
+                out.insert(0, (label[:100], f"v{current.version}:p:{ids.encode_mask(positions)}"))
+            else:
+                hint = game.prompt_text(prompt, locale) + " " + t("reply.type_cards", locale)
+                out.append((hint[:100], current_text[:100] or "?"))
         return out[:25]
-
-
-def parse_move(value: str) -> tuple[int | None, int | None]:
-    """`v12:0` -> (12, 0); anything else -> (None, None)."""
-    head, _, tail = value.partition(":")
-    if head.startswith("v") and head[1:].isdigit() and tail.isdigit():
-        return int(head[1:]), int(tail)
-    return None, None

@@ -1,36 +1,63 @@
-"""Component custom_ids: `cb:v1:<table>:<version>:<action>[:<arg>]` (selects use `cbs:`).
+"""Component custom_ids: `cb:v2:<table>:<version>:<action>[:<arg>]` (selects use `cbs:`).
 
-The custom_id only says which table, which version of it the message showed, and what was
-pressed. Who may press is decided by the tables service on every click, never by the id.
+The custom_id says which table, which version of it the message showed, what was pressed, and
+for a card pick the selection being built (`<group>.<mask>`: the hand positions chosen, as a
+base-36 bitmask), so a selection survives restarts and needs no table write. Who may press is
+decided by the tables service on every click, never by the id.
+
+The version of a seat's controls is that seat's *prompt version*: only a change of its own
+prompt outdates them, never another player's move. Lobby and table-message controls carry the
+table's row version, for information only.
 """
 
 from __future__ import annotations
 
-BUTTON_TEMPLATE = r"cb:v1:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<arg>[\w.-]+))?"
-SELECT_TEMPLATE = r"cbs:v1:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)"
+from bot.games.moves import decode_mask, encode_mask
 
-# Buttons
-JOIN, LEAVE, START, CANCEL = "join", "leave", "start", "cancel"
+__all__ = ["decode_mask", "encode_mask"]
+
+BUTTON_TEMPLATE = r"cb:v2:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<arg>[\w.-]+))?"
+SELECT_TEMPLATE = (
+    r"cbs:v2:(?P<table>\d+):(?P<version>\d+):(?P<action>[a-z_]+)(?::(?P<arg>[\w.-]+))?"
+)
+LEGACY_TEMPLATE = r"cbs?:v1:(?P<table>\d+):.*"
+"""Controls sent before this version: answered "out of date", never acted on."""
+
+# Lobby and table message
+JOIN, LEAVE, START, CANCEL, ADD_CPU = "join", "leave", "start", "cancel", "cpu"
 HAND, REMATCH = "hand", "rematch"
-ACT, AUTO, FINISH, FINISH_OK = "act", "auto", "finish", "finish_ok"
-NEW, NEW_OK = "new", "new_ok"
-# Selects
-ADD_CPU, MOVE = "cpu", "move"
+# A seat's controls
+ACT, MOVE, PAGE = "act", "move", "page"
+GROUP, SELECT, PLAY, CLEAR, HINT = "group", "sel", "play", "clear", "hint"
+DISMISS, AUTO = "dismiss", "auto"
+FINISH, FINISH_OK, NEW, NEW_OK = "finish", "finish_ok", "new", "new_ok"
 
-VERSIONED = frozenset({ACT, FINISH, FINISH_OK, MOVE})
-"""Moves, refused with "out of date" when the message showed an earlier state of the game.
-
-Their version is the table's move count (`action_count`): it changes exactly when the game does.
-Lobby controls carry the row version for information; Auto on/off is explicit and never stale.
-"""
+SEAT_CONTROLS = frozenset(
+    {ACT, MOVE, PAGE, GROUP, SELECT, PLAY, CLEAR, HINT, DISMISS, FINISH, FINISH_OK}
+)
+"""Controls of a seat's prompt: refused as "out of date" once that seat's prompt changed.
+(Auto on/off is explicit and never stale; New game checks its own conditions.)"""
 
 
 def button_id(table_id: int, version: int, action: str, arg: str | int | None = None) -> str:
     """The custom_id of a table button."""
     tail = "" if arg is None else f":{arg}"
-    return f"cb:v1:{table_id}:{version}:{action}{tail}"
+    return f"cb:v2:{table_id}:{version}:{action}{tail}"
 
 
-def select_id(table_id: int, version: int, action: str) -> str:
+def select_id(table_id: int, version: int, action: str, arg: str | int | None = None) -> str:
     """The custom_id of a table select menu."""
-    return f"cbs:v1:{table_id}:{version}:{action}"
+    tail = "" if arg is None else f":{arg}"
+    return f"cbs:v2:{table_id}:{version}:{action}{tail}"
+
+
+def pick_arg(group: int, positions: set[int] | frozenset[int]) -> str:
+    """The arg of a card-pick control: the group shown and the selection."""
+    return f"{group}.{encode_mask(positions)}"
+
+
+def parse_pick_arg(arg: str | None) -> tuple[int, frozenset[int]]:
+    """(group, positions) of a card-pick control's arg ((0, none) when malformed)."""
+    head, _, tail = (arg or "").partition(".")
+    group = int(head) if head.isdigit() else 0
+    return group, decode_mask(tail) if tail else frozenset()

@@ -20,6 +20,7 @@ from bot.tables.results import TableInfo
 log = logging.getLogger(__name__)
 
 RenderFn = Callable[[Mapping[str, Any], Sequence[Any], str, int | None], bytes]
+HandFn = Callable[[Sequence[str], Sequence[bool] | None, frozenset[int], str], bytes]
 
 
 def _default_render() -> RenderFn | None:
@@ -38,12 +39,54 @@ def _default_render() -> RenderFn | None:
     return render
 
 
+def _default_hand() -> HandFn | None:
+    try:
+        from render.api import render_hand
+    except ImportError:
+        return None
+
+    def hand(
+        cards: Sequence[str], legal: Sequence[bool] | None, selected: frozenset[int], locale: str
+    ) -> bytes:
+        return render_hand(cards, legal, selected, locale)
+
+    return hand
+
+
 class Images:
     """Renders views to `discord.File`s in an executor."""
 
-    def __init__(self, render: RenderFn | None = None, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        render: RenderFn | None = None,
+        executor: Executor | None = None,
+        hand: HandFn | None = None,
+    ) -> None:
         self.render = render if render is not None else _default_render()
+        self.draw_hand = hand if hand is not None else _default_hand()
         self.executor = executor
+
+    async def hand(
+        self,
+        cards: Sequence[str],
+        legal: Sequence[bool] | None,
+        selected: frozenset[int],
+        locale: str,
+        *,
+        filename: str,
+    ) -> discord.File | None:
+        """The hand strip of a card pick (numbered, unplayable cards dimmed, chosen ones lifted)."""
+        if self.draw_hand is None:
+            return None
+        loop = asyncio.get_running_loop()
+        try:
+            data = await loop.run_in_executor(
+                self.executor, self.draw_hand, cards, legal, selected, locale
+            )
+        except Exception:
+            log.exception("hand render failed (%d cards)", len(cards))
+            return None
+        return discord.File(io.BytesIO(data), filename=filename)
 
     async def image(
         self,

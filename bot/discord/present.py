@@ -1,8 +1,8 @@
 """Embeds and component rows of the lobby, the table message, hands and the result panel.
 
 Pure functions of a table (and its views): no I/O, so they are easy to test and reuse from
-commands, components and timers alike. Words come from `bot.i18n`, game specifics from
-`bot.discord.games`.
+commands, components and timers alike. Words come from `bot.i18n`, game specifics from the
+game's presenter (`bot.games`); a seat's own controls from `bot.discord.controls`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import discord
 
 from bot.discord import ids
 from bot.discord.components import TableButton, TableSelect
-from bot.discord.games import presenter, seat_names
+from bot.discord.controls import PickState, chosen_cards
+from bot.games import presenter, seat_names
+from bot.i18n import cards as cards_text
 from bot.i18n import game_name, t
 from bot.tables.results import SeatInfo, TableInfo
 from engines.base import game_class
@@ -24,7 +26,6 @@ COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAYING = discord.Colour.green()
 COLOUR_OVER = discord.Colour.gold()
 COLOUR_CLOSED = discord.Colour.dark_grey()
-MAX_BUTTON_MOVES = 4
 TABLE_IMAGE = "table.png"
 HAND_IMAGE = "hand.png"
 
@@ -50,7 +51,14 @@ def option_lines(table: TableInfo, locale: str) -> list[str]:
     lines = []
     for spec in game_class(table.game).option_specs:
         value = table.options.get(spec.key, spec.default)
-        lines.append(f"{spec.label(locale)}: {spec.choice_label(value, locale)}")
+        lines.append(
+            t(
+                "lobby.option",
+                locale,
+                name=spec.label(locale),
+                value=spec.choice_label(value, locale),
+            )
+        )
     return lines
 
 
@@ -116,9 +124,11 @@ def lobby_view(table: TableInfo, locale: str) -> discord.ui.View:
 
 
 def _turn_text(table: TableInfo, names: Sequence[str], locale: str) -> str:
-    if not table.to_act:
-        return "—"
-    return "\n".join(t("table.turn_of", locale, name=names[seat]) for seat in table.to_act)
+    """Who the game waits for, in public (private prompts, such as claims, are never named)."""
+    waiting = table.public_waiting
+    if not waiting:
+        return t("table.turn_table", locale) if table.to_act else "—"
+    return "\n".join(t("table.turn_of", locale, name=names[seat]) for seat in waiting)
 
 
 def table_embed(
@@ -142,7 +152,7 @@ def table_embed(
     )
     if table.status == "active":
         turn = _turn_text(table, names, locale)
-        if table.deadline is not None and table.to_act:
+        if table.deadline is not None and table.public_waiting:
             when = discord.utils.format_dt(table.deadline, "R")
             turn += "\n" + t("table.deadline", locale, when=when)
         embed.add_field(name=t("table.turn", locale), value=turn, inline=True)
@@ -231,18 +241,39 @@ def hand_embed(
     *,
     you_line: str | None,
     image: bool,
+    prompt: Mapping[str, Any] | None = None,
+    state: PickState | None = None,
 ) -> discord.Embed:
-    """A player's private message: what their last action did, whether it is their turn."""
+    """A player's private message: what their last action did, what they are asked now."""
     names = seat_names(table, locale)
     game = presenter(table.game)
     lines = [f"**{you_line}**"] if you_line else []
     if table.status != "active":
         lines.append(t("hand.over", locale))
-    elif seat.seat in table.to_act:
-        lines.append(t("hand.your_turn", locale))
+    elif prompt is not None and not seat.auto and not seat.cpu_takeover:
+        key = "hand.your_turn" if prompt.get("required", True) else "hand.you_may"
+        lines.append(t(key, locale, what=game.prompt_text(prompt, locale)))
+        pick = prompt.get("pick")
+        if pick and state is not None:
+            chosen = chosen_cards(pick, state.chosen)
+            if chosen:
+                lines.append(
+                    t(
+                        "pick.chosen",
+                        locale,
+                        cards=cards_text(chosen, locale),
+                        n=len(chosen),
+                        max=pick["max"],
+                    )
+                )
+            if state.problem:
+                lines.append(f"⚠️ {state.problem}")
     else:
-        waiting = [names[s] for s in table.to_act]
-        lines.append(t("hand.waiting", locale, name=t("list.sep", locale).join(waiting)))
+        waiting = [names[s] for s in table.public_waiting]
+        if waiting:
+            lines.append(t("hand.waiting", locale, name=t("list.sep", locale).join(waiting)))
+        else:
+            lines.append(t("hand.waiting_table", locale))
     if seat.auto and table.status == "active":
         lines.append(t("hand.auto_on", locale))
     embed = discord.Embed(
@@ -270,95 +301,3 @@ def hand_embed(
     if image:
         embed.set_image(url=f"attachment://{HAND_IMAGE}")
     return embed
-
-
-def hand_view(
-    table: TableInfo, seat: SeatInfo, legal: Sequence[Mapping[str, Any]], locale: str
-) -> discord.ui.View | None:
-    """The controls: one button per legal move (a select when there are many), Auto, See the result."""
-    view = discord.ui.View(timeout=None)
-    game = presenter(table.game)
-    if table.status == "active":
-        if 0 < len(legal) <= MAX_BUTTON_MOVES:
-            for index, action in enumerate(legal):
-                view.add_item(
-                    TableButton(
-                        table.id,
-                        table.action_count,
-                        ids.ACT,
-                        arg=index,
-                        label=game.action_label(action, locale),
-                        style=discord.ButtonStyle.primary,
-                    )
-                )
-        elif legal:
-            options = [
-                discord.SelectOption(label=game.action_label(a, locale)[:100], value=str(i))
-                for i, a in enumerate(legal[:25])
-            ]
-            view.add_item(TableSelect(table.id, table.action_count, ids.MOVE, options))
-        # a seat the CPU took over (timer, leaving) is given back by switching Auto off
-        cpu_playing = seat.auto or seat.cpu_takeover
-        view.add_item(
-            TableButton(
-                table.id,
-                table.action_count,
-                ids.AUTO,
-                arg="off" if cpu_playing else "on",
-                label=t("button.auto_off" if cpu_playing else "button.auto_on", locale),
-                style=discord.ButtonStyle.secondary,
-            )
-        )
-        if game_class(table.game).instant_finish:
-            view.add_item(
-                TableButton(
-                    table.id,
-                    table.action_count,
-                    ids.FINISH,
-                    label=t("button.finish", locale),
-                    style=discord.ButtonStyle.secondary,
-                )
-            )
-        if only_human(table, seat):
-            view.add_item(
-                TableButton(
-                    table.id,
-                    table.action_count,
-                    ids.NEW,
-                    label=t("button.new_game", locale),
-                    style=discord.ButtonStyle.danger,
-                )
-            )
-    elif table.status == "finished":
-        view.add_item(
-            TableButton(
-                table.id,
-                table.version,
-                ids.REMATCH,
-                label=t("button.rematch", locale),
-                style=discord.ButtonStyle.primary,
-            )
-        )
-    else:
-        return None
-    return view
-
-
-def only_human(table: TableInfo, seat: SeatInfo) -> bool:
-    """True when `seat` is the table's only human player (a new game then bothers nobody)."""
-    return seat.is_human and all(s.seat == seat.seat or s.user_id is None for s in table.seats)
-
-
-def confirm_view(table: TableInfo, action: str, label_key: str, locale: str) -> discord.ui.View:
-    """The one confirmation of a drastic button ("See the result", "New game" mid-game)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        TableButton(
-            table.id,
-            table.action_count,
-            action,
-            label=t(label_key, locale),
-            style=discord.ButtonStyle.danger,
-        )
-    )
-    return view

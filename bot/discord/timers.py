@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 import discord
 
 from bot.discord.desk import Desk
-from bot.discord.games import seat_names
+from bot.games import seat_names
 from bot.i18n import game_name, t
-from bot.tables.results import Expiry, TableInfo
+from bot.tables.results import Expiry, Reminder
 from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
@@ -65,8 +65,8 @@ class Timers:
 
     async def tick(self, now: datetime | None = None) -> None:
         """One round: reminders, expiries, stale lobbies; a failing table never stops the others."""
-        for table in await self.service.due_reminders(now):
-            await self._guarded(table.id, self._remind(table))
+        for reminder in await self.service.due_reminders(now):
+            await self._guarded(reminder.table.id, self._remind(reminder))
         for expiry in await self.service.expire_overdue(now):
             await self._guarded(expiry.result.table.id, self._expired(expiry))
         for table in await self.service.expire_lobbies(now):
@@ -91,20 +91,27 @@ class Timers:
             self.desk.ensure_auto(table_id)
         return resumed
 
-    async def _remind(self, table: TableInfo) -> None:
-        """DM each player to act (the hand with its controls), or mention them when DMs are closed."""
+    async def _remind(self, reminder: Reminder) -> None:
+        """DM each player to remind (their prompt with its controls), or mention them when DMs
+        are closed (only for public prompts: a private one is never named in the channel)."""
+        table = reminder.table
         locale = await self.desk.table_locale(table)
         when = discord.utils.format_dt(table.deadline, "R") if table.deadline else "—"
         game = game_name(table.game, locale)
         mention: list[int] = []
-        for uid in table.waiting_user_ids:
+        for uid in reminder.user_ids:
             seat = table.seat_of(uid)
             if seat is None:
                 continue
+            state = table.prompt_of(seat.seat)
+            due = state.due if state is not None and state.due is not None else table.deadline
+            seat_when = discord.utils.format_dt(due, "R") if due else when
             if not await self.service.dm_closed(uid):
-                view = await self.service.private_view(table.id, uid)
+                current = await self.service.prompt(table.id, uid)
                 dm_locale = await self.desk.dm_locale(uid, locale)
-                embed, controls, file = await self.desk.hand_message(table, seat, view, dm_locale)
+                embed, controls, file = await self.desk.hand_message(
+                    table, seat, current.view, dm_locale, prompt=current.prompt
+                )
                 sent = await self.desk.send_dm(
                     table,
                     uid,
@@ -113,7 +120,7 @@ class Timers:
                         "table.reminder_dm",
                         dm_locale,
                         game=game_name(table.game, dm_locale),
-                        when=when,
+                        when=seat_when,
                     ),
                     embed=embed,
                     view=controls,
@@ -121,7 +128,8 @@ class Timers:
                 )
                 if sent:
                     continue
-            mention.append(uid)
+            if state is None or state.public:
+                mention.append(uid)
         if mention:
             channel = self.desk.client.get_partial_messageable(
                 table.channel_id, guild_id=table.guild_id
@@ -137,7 +145,11 @@ class Timers:
             )
 
     async def _expired(self, expiry: Expiry) -> None:
-        """Say what the policy did, then publish the table as after any move."""
+        """Say what came of it, then publish the table as after any move.
+
+        A prompt's own default (a pass) is said only when it was public: a private prompt's
+        timing out reveals nothing.
+        """
         table = expiry.result.table
         locale = await self.desk.table_locale(table)
         names = seat_names(table, locale)
@@ -145,5 +157,9 @@ class Timers:
         if expiry.policy == "abandon":
             await self.desk.close_table(table, t("table.abandoned_timer", locale, name=who))
             return
-        key = "table.expired_seat" if expiry.policy == "cpu_seat" else "table.expired_cpu"
-        await self.desk.publish(expiry.result, notice=t(key, locale, name=who))
+        notice = None
+        if expiry.policy == "cpu_seat":
+            notice = t("table.expired_seat", locale, name=who)
+        elif expiry.policy == "cpu_turn":
+            notice = t("table.expired_cpu", locale, name=who)
+        await self.desk.publish(expiry.result, notice=notice)

@@ -74,6 +74,7 @@ async def make_harness(
                 default_locale=settings.default_locale,
                 run_timers=False,
                 auto_delay=0,
+                edit_interval=0,
             ),
             recorder,
         )

@@ -57,3 +57,25 @@ def edits_of(calls: list[Call], message_id: int, channel_id: int = CHANNEL_ID) -
         for c in calls
         if c.method == "PATCH" and c.path == f"/channels/{channel_id}/messages/{message_id}"
     ]
+
+
+def original_edit(exchange: Exchange) -> Call:
+    """The edit of the clicked message after a deferred update (what the clicker now sees)."""
+    return next(c for c in exchange.replies if c.path.endswith("/messages/@original"))
+
+
+def followup_with(exchange: Exchange, action: str) -> int:
+    """The id of the private followup that carries the control `action` (a confirmation)."""
+    for call in exchange.replies:
+        if any(c.split(":")[4] == action for c in call.custom_ids):
+            assert call.message_id is not None
+            return call.message_id
+    raise AssertionError(f"no followup with '{action}'")
+
+
+async def see_the_result(harness: Harness, user: FakeUser, **kwargs: Any) -> Exchange:
+    """The user opens their hand, presses "See the result" and confirms it."""
+    shown = await harness.slash(user, "game hand", **kwargs)
+    hand = shown.response.message_id or 0
+    ask = await press(harness, user, hand, "finish", **kwargs)
+    return await press(harness, user, followup_with(ask, "finish_ok"), "finish_ok", **kwargs)

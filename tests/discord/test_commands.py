@@ -8,7 +8,14 @@ import logging
 import pytest
 
 from tests.discord.harness import ALICE, BOB, CHANNEL_ID, HANA, MOD, OTHER_CHANNEL_ID, Harness
-from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
+from tests.discord.scenes import (
+    edits_of,
+    flip_from_dm,
+    posts,
+    press,
+    see_the_result,
+    two_player_table,
+)
 
 
 async def test_play_autocomplete_lists_exactly_the_callers_legal_moves(harness: Harness) -> None:
@@ -39,7 +46,7 @@ async def test_commands_are_described_in_japanese_for_discord(harness: Harness) 
         c for c in harness.recorder.calls if c.method == "PUT" and c.path.endswith("/commands")
     )
     game = next(cmd for cmd in sync.payload if cmd["name"] == "game")
-    assert game["description_localizations"] == {"ja": "トランプ: 卓を開く・参加する・手札を見る"}
+    assert game["description_localizations"] == {"ja": "トランプ：卓を開く・参加する・手札を見る"}
     new = next(o for o in game["options"] if o["name"] == "new")
     assert new["description_localizations"]["ja"] == "このチャンネルに新しい卓を開きます"
     game_option = next(o for o in new["options"] if o["name"] == "game")
@@ -170,9 +177,8 @@ async def test_an_unexpected_error_is_logged_with_the_table_and_stays_in_its_tab
 async def test_an_error_after_thinking_replaces_the_placeholder(harness: Harness) -> None:
     rec = harness.recorder
     table_message = await two_player_table(harness)
-    alice_dm = rec.last_dm(ALICE)
-    ask = await press(harness, ALICE, int(alice_dm["id"]), "finish")
-    await press(harness, ALICE, ask.response.message_id or 0, "finish_ok")
+    await harness.slash(HANA, "game leave")
+    await see_the_result(harness, ALICE)
     # Bob (not seated) presses Rematch: the deferred "thinking…" reply becomes the refusal
     refused = await press(harness, BOB, table_message, "rematch")
     assert refused.response.callback_type == 5 and refused.response.ephemeral

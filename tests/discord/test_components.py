@@ -20,7 +20,8 @@ async def test_a_click_on_an_outdated_hand_is_refused_and_changes_nothing(harnes
 
     stale = await press(harness, ALICE, ephemeral_hand, "act:0")
     assert stale.ephemeral_text().startswith("This view is out of date")
-    assert [c.kind for c in stale.calls] == ["webhook"]  # the reply only: no edit, no ping, no DM
+    # acknowledged, then the reply only: no edit, no ping, no DM
+    assert {c.kind for c in stale.calls} == {"webhook"}
     after = await harness.client.service.load(1)
     assert after.version == before.version and after.action_count == before.action_count
 
@@ -67,7 +68,8 @@ async def test_buttons_sent_before_a_restart_work_after_it(make_harness: MakeHar
         for c in flip.calls
     )
     assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
-    assert second.recorder.last_dm(HANA)["embeds"][0]["description"].endswith("It is your turn.")
+    # 花子's language survived the restart (stored with her settings): her DM is in Japanese
+    assert second.recorder.last_dm(HANA)["embeds"][0]["description"].startswith("あなたの番です：")
 
 
 async def test_two_clicks_racing_apply_one_move(harness: Harness) -> None:
@@ -110,7 +112,7 @@ async def test_a_refused_table_edit_does_not_cost_the_ping_or_the_dm(harness: Ha
     flip = await flip_from_dm(harness, ALICE)
     assert not flip.ephemeral_text()  # Alice's move went through
     assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
-    assert rec.last_dm(HANA)["embeds"][0]["description"].endswith("あなたの番です。")
+    assert rec.last_dm(HANA)["embeds"][0]["description"].startswith("あなたの番です：")
 
 
 async def test_a_deleted_table_message_is_posted_again(harness: Harness) -> None:

@@ -60,7 +60,8 @@ async def test_reminder_and_expiry_fire_after_a_restart(
     await second.client.timers.tick(clock.now)
     reminder = rec.dm_messages(HANA)[dms_before:]
     assert len(reminder) == 1
-    assert reminder[0]["content"].startswith("Reminder: your turn at Kitten Fishing runs out <t:")
+    # in 花子's language, remembered in the database across the restart (not the table's English)
+    assert reminder[0]["content"].startswith("お知らせ：子猫の魚釣りのあなたの持ち時間は <t:")
     assert any(
         ":act:0" in c
         for row in reminder[0]["components"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.discord.conftest import MakeHarness
-from tests.discord.harness import ALICE, HANA, find_id
+from tests.discord.harness import ALICE, HANA
 from tests.discord.scenes import posts, press
 from tests.tables import secret_numbers
 
@@ -46,14 +46,27 @@ async def test_a_game_with_choices_and_simultaneous_turns(harness) -> None:
     moves = await harness.autocomplete(HANA, "play", "move", user_locale="en-US")
     assert [c["name"] for c in moves.choices()] == ["pick 1", "pick 2", "pick 3"]
 
-    await press(harness, ALICE, int(alice_dm["id"]), "act:1")  # Alice picks 2
-    assert (await harness.client.service.legal_actions(1, ALICE.id)) == []
-    # 花子's earlier controls showed the game before Alice's pick; she has fresh ones
-    fresh = rec.last_dm(HANA)
-    assert fresh["id"] != hana_first_dm["id"]
-    stale = await press(harness, HANA, int(hana_first_dm["id"]), "act:0")
-    assert stale.ephemeral_text().startswith("この表示は古くなっています")
-    await harness.click(HANA, int(fresh["id"]), find_id(fresh, "act:2"))  # 花子 picks 3
+    picked = await press(harness, ALICE, int(alice_dm["id"]), "act:1")  # Alice picks 2
+    assert (await harness.client.service.prompt(1, ALICE.id)).prompt is None
+    # Alice's pick is sealed: the channel learns that she picked, never what
+    log = rec.message(table_message)["embeds"][0]["description"]
+    assert "Alice: picked" in log and "my_pick" not in log and "2" not in log.replace("v2", "")
+    assert "花子 to play" in rec.message(table_message)["embeds"][0]["fields"][0]["value"]
+    # /game record leaves the sealed pick out while the round is open
+    record = await harness.client.service.record(1)
+    assert record["actions"] == []
+    # 花子's controls are hers: Alice's move did not make them out of date, and she got no new DM
+    assert rec.last_dm(HANA)["id"] == hana_first_dm["id"]
+    assert not [c for c in picked.calls if c.kind == "http" and "/users/@me/channels" in c.path]
+    shown = await harness.slash(HANA, "game hand", user_locale="ja")  # a second copy of them
+    copy = shown.response.message_id or 0
+    await press(harness, HANA, int(hana_first_dm["id"]), "act:2", user_locale="ja")  # 花子 picks 3
     table = await harness.client.service.load(1)
     assert table.action_count == 2 and table.to_act == (0, 1)  # the next round
     assert rec.message(table_message)["embeds"][0]["title"] == "Secret Numbers · table 1"
+    # both picks are revealed together, and now the record has them
+    assert [a["number"] for a in (await harness.client.service.record(1))["actions"]] == [2, 3]
+    # 花子 acted: her other copy of that round's controls is out of date now
+    stale = await press(harness, HANA, copy, "act:0", user_locale="ja")
+    assert stale.ephemeral_text().startswith("この表示は古くなっています")
+    assert (await harness.client.service.load(1)).action_count == 2

@@ -14,7 +14,14 @@ from tests.discord.harness import (
     custom_ids,
     find_id,
 )
-from tests.discord.scenes import flip_from_dm, posts, press, two_player_table
+from tests.discord.scenes import (
+    flip_from_dm,
+    followup_with,
+    original_edit,
+    posts,
+    press,
+    two_player_table,
+)
 
 
 async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> None:
@@ -30,10 +37,11 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     table_message = reply.message_id
     assert table_message is not None
 
-    # 花子 joins: the lobby message is updated in place (type 7), not a new message
+    # 花子 joins: acknowledged at once, then the lobby message is edited in place
     joined = await harness.click(HANA, table_message, find_id(rec.message(table_message), "join"))
-    assert joined.response.callback_type == 7
-    assert "2. 花子" in joined.response.text
+    assert joined.response.callback_type == 6
+    assert "2. 花子" in original_edit(joined).text
+    assert not joined.ephemeral_text() and not posts(joined.calls)
 
     # only the creator may start; Bob is told so, privately, in English
     refused = await harness.click(BOB, table_message, find_id(rec.message(table_message), "start"))
@@ -55,7 +63,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     assert ping.content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
     assert ping.allowed_mentions == {"users": [ALICE.id], "replied_user": True, "parse": []}
     alice_dm = rec.last_dm(ALICE)
-    assert "It is your turn." in alice_dm["embeds"][0]["description"]
+    assert "Your turn: Flip the top card of your stock." in alice_dm["embeds"][0]["description"]
     assert [a["filename"] for a in alice_dm["attachments"]] == ["hand.png"]
     assert not rec.dm_messages(HANA)
 
@@ -76,19 +84,24 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     ] == ["DELETE"]
     assert posts(flip.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
     hana_dm = rec.last_dm(HANA)
-    assert hana_dm["embeds"][0]["description"].endswith("あなたの番です。")
+    assert hana_dm["embeds"][0]["description"].startswith("あなたの番です：")
     assert next(b["label"] for row in hana_dm["components"] for b in row["components"]) == "めくる"
 
     # 花子 flips; her DM answers in Japanese
     await harness.click(HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja")
     assert "Alice を待っています。" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
 
-    # "See the result" asks once, privately; confirming plays everything out
+    # between two humans "See the result" is not offered: it would end 花子's game for her
     alice_dm = rec.last_dm(ALICE)
-    ask = await harness.click(ALICE, int(alice_dm["id"]), find_id(alice_dm, "finish"))
-    assert ask.response.ephemeral and "Flip every remaining card now" in ask.response.text
-    confirm_message = ask.response.message_id
-    assert confirm_message is not None
+    assert not [c for c in find_all(alice_dm) if ":finish" in c]
+    # once 花子 leaves (a CPU plays her seat) Alice may: it asks once, privately
+    await harness.slash(HANA, "game leave", user_locale="ja")
+    shown = await harness.slash(ALICE, "game hand")
+    ask = await press(harness, ALICE, shown.response.message_id or 0, "finish")
+    assert ask.response.callback_type == 6  # acknowledged first
+    confirm_message = followup_with(ask, "finish_ok")
+    assert rec.message(confirm_message)["flags"] & 64
+    assert "Flip every remaining card now" in rec.message(confirm_message)["content"]
     done = await harness.click(
         ALICE, confirm_message, find_id(rec.message(confirm_message), "finish_ok")
     )
@@ -107,8 +120,11 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     ], "no ping once over"
     assert all(mid in rec.deleted for mid in ping_ids(rec))
 
-    # nothing private ever reached the channel: no hand image, no hand controls
+    # nothing private ever reached the channel: no hand image, no hand controls (ephemeral
+    # replies, `/game hand`, are seen by their user alone)
     for message in rec.channel_messages():
+        if int(message.get("flags") or 0) & 64:
+            continue
         assert all(a["filename"] != "hand.png" for a in message["attachments"])
         assert not {c.split(":")[4] for c in find_all(message)} & {
             "act",
@@ -144,13 +160,13 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
     settings = await harness.slash(MOD, "game settings", locale="ja")
     assert settings.response.ephemeral
     lobby = await harness.slash(HANA, "game new", game="kitten-fishing", first="1")
-    assert "先手: 席 2" in lobby.response.text
+    assert "先手：席 2" in lobby.response.text
     table_message = lobby.response.message_id
     assert table_message is not None
     add = await harness.click(
         HANA, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
     )
-    assert "2. 子猫（CPU・ふつう）" in add.response.text
+    assert "2. 子猫（CPU・ふつう）" in original_edit(add).text
 
     started = await harness.click(HANA, table_message, find_id(rec.message(table_message), "start"))
     table = rec.message(table_message)["embeds"][0]
@@ -167,7 +183,7 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
         HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja"
     )
     # the kitten answered straight away: still 花子's turn, no new ping for her, no new DM
-    assert "あなたの番です。" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
+    assert "あなたの番です：" in rec.message(int(hana_dm["id"]))["embeds"][0]["description"]
     assert not posts(flip.calls)
     assert len(rec.dm_messages(HANA)) == 1
     log = rec.message(table_message)["embeds"][0]["description"]
@@ -179,18 +195,14 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
         find_id(rec.message(int(hana_dm["id"])), "finish"),
         user_locale="ja",
     )
-    assert "残りの札をすべて一瞬でめくって" in ask.response.text
-    await harness.click(
-        HANA,
-        ask.response.message_id or 0,
-        find_id(rec.message(ask.response.message_id or 0), "finish_ok"),
-        user_locale="ja",
-    )
+    confirm = followup_with(ask, "finish_ok")
+    assert "残りの札をすべてめくって結果を表示しますか" in rec.message(confirm)["content"]
+    await harness.click(HANA, confirm, find_id(rec.message(confirm), "finish_ok"), user_locale="ja")
     result = rec.message(table_message)["embeds"][0]
     assert result["title"] == "子猫の魚釣り：結果"
     assert [f["name"] for f in result["fields"]] == ["理由", "手数", "最終枚数"]
     assert ("の勝ち！" in result["description"]) or ("引き分け" in result["description"])
-    assert "残りを一気にめくりました" in result["description"]
+    assert "残りを一気に進めました" in result["description"]
 
 
 async def test_auto_plays_your_turns_until_you_turn_it_off(harness: Harness) -> None:
@@ -279,9 +291,11 @@ async def test_new_game_in_the_middle_asks_once_and_alternates_the_first_player(
     await press(harness, ALICE, alice_dm, "act:0")
 
     ask = await press(harness, ALICE, alice_dm, "new")
-    assert ask.response.ephemeral and "start a new one?" in ask.response.text
+    confirm = followup_with(ask, "new_ok")
+    assert rec.message(confirm)["flags"] & 64
+    assert "start a new one with the same players?" in rec.message(confirm)["content"]
     assert (await harness.client.service.load(1)).status == "active"  # nothing happens before "yes"
-    done = await press(harness, ALICE, ask.response.message_id or 0, "new_ok")
+    done = await press(harness, ALICE, confirm, "new_ok")
     old = rec.message(table_message)
     assert (
         old["embeds"][0]["description"] == "This table was abandoned by Alice."

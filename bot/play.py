@@ -19,12 +19,14 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.discord.games import presenter, seat_names
-from bot.i18n import game_name, t
+from bot.games import presenter, seat_names
+from bot.games.moves import parse_typed_move
+from bot.i18n import game_name
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
-from bot.tables import ActResult, TableError, TableInfo, TableService
-from engines.base import GameError, game_class
+from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
+from engines.base import GameError, event_seen_by, game_class
+from engines.cards import card_label
 from engines.cpu import LEVELS
 from engines.record import game_for_record
 
@@ -51,6 +53,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "ja": "[q] 中断（保存）  [a] 自動  [n] 新しい対局",
     },
     "keys_finish": {"en": "  [s] see the result", "ja": "  [s] 結果を見る"},
+    "keys_skip": {"en": "  [Enter] let it pass", "ja": "  [Enter] 見送る"},
     "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
     "confirm_new": {
         "en": "Abandon this game and start a new one?",
@@ -168,15 +171,21 @@ class TerminalGame:
     # ------------------------------------------------------------------ showing
 
     def narrate(self, result: ActResult) -> None:
-        """One line per action: the player's own in "you" words, the others' by name."""
+        """One line per action: the player's own in "you" words, the others' by name.
+
+        Only what the player's seat may know: another seat's sealed decision or private draw
+        is told as the channel would tell it.
+        """
         names = seat_names(result.table, self.locale)
         mine = self.my_seat(result.table)
         for step in result.steps:
-            events = list(step.events)
-            line = self.presenter.you_line(events, mine, self.locale) if step.seat == mine else None
+            events = [e for e in step.events if event_seen_by(e, mine)]
+            line = None
+            if step.seat == mine and step.by == "user":
+                line = self.presenter.you_line(events, mine, self.locale)
             if line is None:
                 line = self.presenter.narrate(
-                    events, lambda s: names[s] if s is not None else "", self.locale
+                    events, lambda s: names[s] if s is not None else "", self.locale, viewer=mine
                 )
             if line:
                 self.out("  " + plain(line))
@@ -236,41 +245,59 @@ class TerminalGame:
         if table.status != "active":
             self.out(say("closed", self.locale))
             return None
-        self.show_table(table, await self.service.private_view(table.id, TERMINAL_USER_ID))
-        legal = await self.service.legal_actions(table.id, TERMINAL_USER_ID)
-        if not legal:  # an auto seat is to act: let it move
+        current = await self.service.prompt(table.id, TERMINAL_USER_ID)
+        self.show_table(table, current.view)
+        prompt = current.prompt
+        if prompt is None:
+            # the table's own step (a draw) or an Auto seat is next: take it, at the pace
             result = await self.service.advance(table.id, limit=1)
             self.narrate(result)
             return table if result.applied else None
-        return await self.turn(table, legal)
+        return await self.turn(table, current)
 
-    async def turn(self, table: TableInfo, legal: Sequence[Mapping[str, Any]]) -> TableInfo | None:
-        """One prompt on the player's turn."""
-        labels = [self.presenter.action_label(action, self.locale) for action in legal]
-        finish = game_class(self.game_id).instant_finish
-        if len(legal) == 1:
+    async def turn(self, table: TableInfo, current: SeatPrompt) -> TableInfo | None:
+        """One prompt: a short list (numbers), a card pick (codes or hand numbers), or a key."""
+        prompt = current.prompt or {}
+        choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
+        pick = prompt.get("pick")
+        labels = [self.presenter.action_label(action, self.locale) for action in choices]
+        self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
+        if pick:
+            self.out("  " + self.hand_line(pick))
+        if len(choices) == 1 and not pick:
             self.out("  " + say("one_key", self.locale, action=labels[0]))
         else:
             for n, label in enumerate(labels, 1):
                 self.out(f"  {n:>2}. {label}")
+        finish = game_class(self.game_id).instant_finish and self.alone(table)
         keys = say("keys", self.locale) + (say("keys_finish", self.locale) if finish else "")
-        answer = self.ask(keys + " > ").strip().lower()
-        if answer == "q":
+        if not prompt.get("required", True):
+            keys += say("keys_skip", self.locale)
+        answer = self.ask(keys + " > ").strip()
+        lowered = answer.lower()
+        if lowered == "q":
             self.out(say("saved", self.locale))
             return None
         try:
-            if answer == "a":
+            if lowered == "a":
                 await self.auto(table)
-            elif answer == "s" and finish:
-                if self.confirm(t("hand.finish_confirm", self.locale)):
+            elif lowered == "s" and finish:
+                if self.confirm(self.presenter.finish_confirm(self.locale)):
                     self.narrate(await self.service.finish(table.id, TERMINAL_USER_ID))
-            elif answer == "n":
+            elif lowered == "n":
                 if self.confirm(say("confirm_new", self.locale)):
-                    me = table.seats[self.my_seat(table)]
-                    return await self.open_or_resume(me.name, _level(table), table.seat_count, True)
-            elif (choice := self.pick(answer, legal)) is not None:
+                    _, result = await self.service.new_game(table.id, TERMINAL_USER_ID)
+                    self.show_start(result)
+                    return result.table
+            elif lowered == "" and not prompt.get("required", True):
+                # an optional prompt let go: the table goes on (a draw, another seat...)
+                result = await self.service.advance(table.id, limit=1)
+                self.narrate(result)
+            elif (action := self.read_move(answer, prompt, choices)) is not None:
                 self.narrate(
-                    await self.service.act(table.id, TERMINAL_USER_ID, dict(choice), table.version)
+                    await self.service.act(
+                        table.id, TERMINAL_USER_ID, action, prompt_version=current.version
+                    )
                 )
             else:
                 self.out(say("what", self.locale))
@@ -278,18 +305,29 @@ class TerminalGame:
             self.out("  " + _error_text(exc, self.locale))
         return table
 
+    def hand_line(self, pick: Mapping[str, Any]) -> str:
+        """The hand of a card pick, numbered as `/play` and the images number it."""
+        return "  ".join(f"{n}:{card_label(card)}" for n, card in enumerate(pick["cards"], 1))
+
+    def read_move(
+        self, answer: str, prompt: Mapping[str, Any], choices: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any] | None:
+        """Enter takes the only choice; otherwise a number, a label, or cards typed."""
+        if answer == "" and len(choices) == 1 and not prompt.get("pick"):
+            return dict(choices[0])
+        if not answer:
+            return None
+        typed = parse_typed_move(self.game_id, prompt, answer)
+        return typed.action
+
+    @staticmethod
+    def alone(table: TableInfo) -> bool:
+        """The terminal player is the only human playing at the table."""
+        return all(s.user_id in (None, TERMINAL_USER_ID) or s.cpu_takeover for s in table.seats)
+
     def confirm(self, question: str) -> bool:
         """One confirmation (y/N)."""
         return self.ask(plain(question) + " [y/N] ").strip().lower() == "y"
-
-    @staticmethod
-    def pick(answer: str, legal: Sequence[Mapping[str, Any]]) -> Mapping[str, Any] | None:
-        """Enter takes the only legal action; a number picks from the list."""
-        if answer == "" and len(legal) == 1:
-            return legal[0]
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        return None
 
     async def auto(self, table: TableInfo) -> None:
         """Auto play: the CPU moves for the player at a watching pace until Ctrl-C or the end."""

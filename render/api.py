@@ -22,7 +22,7 @@ executor. Drawing holds the GIL anyway; PNG encoding (zlib) runs outside the loc
 def encode_png(image: Image.Image, palette: bool = True) -> bytes:
     """PNG bytes of an image, by default as a 256-colour palette image.
 
-    Measured on an 800x834 Kitten Fishing table: RGB at level 3 is 74 KB in 25 ms, a fast-octree
+    Measured on an 800x834 two-seat table image: RGB at level 3 is 74 KB in 25 ms, a fast-octree
     palette at level 3 is 27 KB in 12 ms (quantising included) and looks the same: the images are
     flat felt, white cards and a few inks. `python -m render.bench` prints the current figures.
     """

@@ -132,7 +132,7 @@ class Desk:
         lines.extend(sentences)
 
     def start_notice(self, result: ActResult, locale: str) -> str | None:
-        """The game's sentence for a new game (Kitten Fishing: "この対局は相手が先にめくります。")."""
+        """The game's sentence for a new game (who goes first)."""
         view = result.public_view or {}
         return presenter(result.table.game).start_notice(
             view, seat_names(result.table, locale), present.cpu_seats(result.table), locale

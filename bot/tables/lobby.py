@@ -229,8 +229,8 @@ class LobbyOps(ServiceCore):
     async def rematch(self, table_id: int, user_id: int) -> ActResult:
         """Play again: a new running table in the same channel, same seats.
 
-        The game says the next match's options (`Game.next_match_options`: Kitten Fishing
-        alternates the first player). Only the newest finished table of a series can be
+        The game says the next match's options (`Game.next_match_options`: a game may
+        alternate the first player). Only the newest finished table of a series can be
         rematched (else `table_moved_on`).
         """
         async with self._transaction() as s:

@@ -60,8 +60,7 @@ def test_samples_know_no_game_and_write_the_hand_a_layout_gives(
         kitten_fishing.sample_moments(seed), 1
     )
     layout.sample_hand = lambda seed: (hand, [True, False, True, True], {0})  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "hand_layout", layout)
-    monkeypatch.setitem(games._MODULES, "with-hands", "hand_layout")
+    monkeypatch.setitem(sys.modules, games.module_name("with-hands"), layout)
     with cards.record_faces() as drawn:
         code, out, _ = _run_samples(capsys, "with-hands", tmp_path, seed=7)
     assert code == 0

@@ -1,0 +1,94 @@
+"""The table's decisions as pure functions: versions, deadlines, reminders, expiry (no database)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.tables import flow
+from bot.tables.flow import SeatPrompt
+from engines.base import Action, CardPick, Prompt
+
+NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+DAY = 86400
+FLIP = Prompt(0, "flip", choices=(Action.make(0, "flip"),))
+PASS = Action.make(1, "pass")
+CLAIM = Prompt(
+    1, "claim", public=False, choices=(Action.make(1, "pair"), PASS), default=PASS, window=20
+)
+DECLARE = Prompt(2, "declare", required=False, public=False, choices=(Action.make(2, "declare"),))
+DRAW = Prompt(0, "draw", mechanical=True, choices=(Action.make(0, "draw"),))
+
+
+def fresh(seats: int) -> list[SeatPrompt]:
+    return flow.load_states(None, seats)
+
+
+def test_a_new_prompt_steps_the_version_and_gets_the_turn_timer() -> None:
+    states = flow.next_states(fresh(2), {0: FLIP}, set(), NOW, DAY)
+    assert [s.version for s in states] == [1, 0]
+    assert states[0].due == NOW + timedelta(seconds=DAY) and states[0].required
+    assert not states[1].asked and states[1].due is None
+
+
+def test_another_seats_move_keeps_my_version_and_my_clock() -> None:
+    first = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM}, set(), NOW, DAY)
+    later = NOW + timedelta(minutes=5)
+    # seat 0 acted and is asked the same thing again: a new version, a new deadline
+    second = flow.next_states(first, {0: FLIP, 1: CLAIM}, {0}, later, DAY)
+    assert second[0].version == 2 and second[0].due == later + timedelta(seconds=DAY)
+    # seat 1's prompt did not change and it did not act: same version, same deadline
+    assert second[1] == first[1]
+
+
+def test_a_prompt_that_goes_away_steps_the_version_too() -> None:
+    first = flow.next_states(fresh(2), {0: FLIP}, set(), NOW, DAY)
+    gone = flow.next_states(first, {}, set(), NOW, DAY)
+    assert gone[0].version == 2 and not gone[0].asked and gone[0].due is None
+
+
+def test_deadlines_window_optional_and_mechanical_prompts() -> None:
+    assert flow.prompt_due(CLAIM, NOW, DAY) == NOW + timedelta(seconds=20)  # the window
+    assert flow.prompt_due(CLAIM, NOW, 10) == NOW + timedelta(seconds=10)  # never past the timer
+    assert flow.prompt_due(DECLARE, NOW, DAY) is None  # optional, no default: stays open
+    assert flow.prompt_due(DRAW, NOW, DAY) is None  # the table's own step: paced, not timed
+    pick = Prompt(0, "bury", pick=CardPick("bury", ("2H",) * 40, 6, 6))
+    assert flow.prompt_due(pick, NOW, DAY) == NOW + timedelta(seconds=DAY)
+
+
+def test_the_table_wakes_for_the_earliest_deadline_and_reminder() -> None:
+    states = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM, 2: DECLARE}, set(), NOW, DAY)
+    deadline, remind_at = flow.schedule(states, 3600)
+    assert deadline == NOW + timedelta(seconds=20)  # the claim window
+    # only the long required prompt is reminded, an hour before its deadline
+    assert remind_at == NOW + timedelta(seconds=DAY - 3600)
+    assert flow.seats_to_remind(states, NOW + timedelta(seconds=DAY - 3599), 3600) == [0]
+    reminded = flow.mark_reminded(states, [0])
+    assert flow.schedule(reminded, 3600)[1] is None
+    assert flow.seats_to_remind(reminded, NOW + timedelta(seconds=DAY - 1), 3600) == []
+
+
+def test_a_short_timer_is_reminded_at_half_time() -> None:
+    states = flow.next_states(fresh(1), {0: FLIP}, set(), NOW, 600)
+    assert flow.reminder_time(states[0], 3600) == NOW + timedelta(seconds=300)
+
+
+def test_what_a_timed_out_prompt_comes_to() -> None:
+    assert flow.expiry_kind(CLAIM) == flow.DEFAULT  # the pass
+    assert flow.expiry_kind(FLIP) == flow.POLICY  # the table's policy
+    assert flow.expiry_kind(DECLARE) == flow.LAPSE
+    assert flow.expiry_kind(None) is None
+    states = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM}, set(), NOW, DAY)
+    assert flow.overdue_seats(states, NOW + timedelta(seconds=21)) == [1]
+    assert flow.overdue_seats(states, NOW + timedelta(seconds=DAY)) == [0, 1]
+    assert flow.lapse(states, [1])[1].due is None
+
+
+def test_without_a_cpu_only_abandon_can_apply() -> None:
+    assert flow.effective_policy("cpu_turn", has_cpu=False) == "abandon"
+    assert flow.effective_policy("cpu_seat", has_cpu=True) == "cpu_seat"
+
+
+def test_states_round_trip_through_the_column() -> None:
+    states = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM}, set(), NOW, DAY)
+    assert flow.load_states(flow.dump_states(states), 3) == states
+    assert len(flow.load_states(flow.dump_states(states), 4)) == 4  # a seat added later

@@ -307,3 +307,29 @@ async def test_new_game_in_the_middle_asks_once_and_alternates_the_first_player(
     assert fresh.status == "active" and fresh.options == {"first": 1}
     assert [s.cpu_level for s in fresh.seats] == [None, "easy"]
     assert fresh.to_act == (0,)  # the kitten already flipped; Alice to play
+
+
+async def test_auto_against_the_kitten_plays_to_the_end(harness: Harness) -> None:
+    """Auto on against a CPU: the bot flips for Alice and the kitten answers, at the table's
+    pace, until the game is over (it used to stall at the kitten's first turn)."""
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    table_message = lobby.response.message_id or 0
+    await press(harness, ALICE, table_message, "cpu", values=["normal"])
+    await press(harness, ALICE, table_message, "start")
+    await press(harness, ALICE, int(rec.last_dm(ALICE)["id"]), "auto:on")  # waits for the pace
+    table = await harness.client.service.load(1)
+    assert table.status == "finished" and table.result is not None
+    assert table.action_count == table.result["moves"]
+    assert rec.message(table_message)["embeds"][0]["title"] == "Kitten Fishing: result"
+    assert not harness.client.desk.auto_tasks
+
+
+async def test_auto_against_a_seat_the_cpu_took_over_plays_to_the_end(harness: Harness) -> None:
+    table_message = await two_player_table(harness)
+    await harness.slash(HANA, "game leave", user_locale="ja")  # the CPU plays 花子's seat now
+    shown = await harness.slash(ALICE, "game hand")
+    await press(harness, ALICE, shown.response.message_id or 0, "auto:on")
+    table = await harness.client.service.load(1)
+    assert table.status == "finished"
+    assert "result" in harness.recorder.message(table_message)["embeds"][0]["title"]

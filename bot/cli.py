@@ -52,14 +52,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", choices=["ja", "en"], default=None, help="language (default: from LANG)"
     )
 
-    replay = sub.add_parser("replay", help="replay a game record (RECORDS.md)")
+    replay = sub.add_parser("replay", help="replay a game record (docs/records.md)")
     replay.add_argument("file", help="record file, or - for standard input")
     replay.add_argument("--jsonl", action="store_true", help="one record per line")
     replay.add_argument("--finish", action="store_true", help="let CPU players finish the game")
 
     cpu = sub.add_parser(
         "cpu",
-        help="ask a CPU player for its next action (RECORDS.md)",
+        help="ask a CPU player for its next action (docs/records.md)",
         description=(
             'Answer a query {"record": RECORD, "seat": s} with {"action": ...}: the action the '
             "CPU of seat s takes next, which `cardbot replay` accepts as the record's next one, "

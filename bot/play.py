@@ -63,9 +63,17 @@ _WORDS: dict[str, dict[str, str]] = {
         "en": "Saved. Run the same command to resume.",
         "ja": "保存しました。同じコマンドで再開できます。",
     },
-    "what": {
-        "en": "Press Enter, a number from the list, or one of the keys.",
-        "ja": "Enter、一覧の番号、またはキーを入力してください。",
+    "what_one": {
+        "en": "Press Enter for {action}, or one of the keys.",
+        "ja": "Enter で「{action}」、またはキーを入力してください。",
+    },
+    "what_list": {
+        "en": "Type a number from the list, a move's name, or one of the keys.",
+        "ja": "一覧の番号、手の名前、またはキーを入力してください。",
+    },
+    "what_pick": {
+        "en": "Type cards as codes (7H QS) or hand numbers (3 14), or one of the keys.",
+        "ja": "札を記号（7H QS）か手札の番号（3 14）で入力するか、キーを入力してください。",
     },
     "auto_on": {
         "en": "Auto play on: the CPU flips for you. Ctrl-C switches it off.",
@@ -261,7 +269,8 @@ class TerminalGame:
         choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
         pick = prompt.get("pick")
         labels = [self.presenter.action_label(action, self.locale) for action in choices]
-        self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
+        if pick or len(choices) != 1:
+            self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
         if pick:
             self.out("  " + self.hand_line(pick))
         if len(choices) == 1 and not pick:
@@ -299,8 +308,12 @@ class TerminalGame:
                         table.id, TERMINAL_USER_ID, action, prompt_version=current.version
                     )
                 )
+            elif pick:
+                self.out(say("what_pick", self.locale))
+            elif len(choices) == 1:
+                self.out(say("what_one", self.locale, action=labels[0]))
             else:
-                self.out(say("what", self.locale))
+                self.out(say("what_list", self.locale))
         except TableError as exc:
             self.out("  " + _error_text(exc, self.locale))
         return table

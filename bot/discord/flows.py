@@ -39,6 +39,8 @@ class Flows:
         self.desk = desk
         self._answered: deque[int] = deque(maxlen=1000)
         """Interactions whose deferred reply was filled (a later error goes to a followup)."""
+        self._public: set[int] = set()
+        """Interactions acknowledged with a public "thinking…" not yet filled."""
 
     # ------------------------------------------------------------------ errors
 
@@ -89,6 +91,15 @@ class Flows:
             return error_text(inner, locale, exc.message, params)
         return error_text(exc.code, locale, exc.message, params)
 
+    async def defer_public(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge a command whose answer is for the channel ("thinking…" in public).
+
+        Should it end in a refusal instead, `reply` replaces the public placeholder with a
+        private answer: a refusal is never shown to the channel.
+        """
+        await interaction.response.defer(thinking=True)
+        self._public.add(interaction.id)
+
     async def reply(
         self, interaction: discord.Interaction[Any], content: str | None = None, **kwargs: Any
     ) -> None:
@@ -98,7 +109,13 @@ class Flows:
         ephemeral or not when deferring); otherwise it is a new ephemeral message.
         """
         response = interaction.response
-        if not response.is_done():
+        if interaction.id in self._public and interaction.id not in self._answered:
+            self._public.discard(interaction.id)
+            self._answered.append(interaction.id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+            await interaction.followup.send(content or "", ephemeral=True, **kwargs)
+        elif not response.is_done():
             await response.send_message(content, ephemeral=True, **kwargs)
         elif (
             response.type is discord.InteractionResponseType.deferred_channel_message
@@ -117,6 +134,7 @@ class Flows:
         """Fill the deferred reply (or edit the clicked message after a deferred update)."""
         message = await interaction.edit_original_response(**kwargs)
         self._answered.append(interaction.id)
+        self._public.discard(interaction.id)
         return message
 
     # ------------------------------------------------------------------ helpers
@@ -483,7 +501,8 @@ class Flows:
 
     async def send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """The user's hand and controls, only for them (ephemeral)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
         current = await self.service.prompt(table_id, interaction.user.id)  # refuses the unseated
         locale = await self.desk.user_locale(interaction)
         seat = current.table.seats[current.seat]
@@ -576,12 +595,16 @@ class Flows:
         in_thread: bool,
     ) -> None:
         """`/game new`: a lobby message here (the reply itself) or in a new thread."""
-        locale = await self.desk.user_locale(interaction)
         channel = interaction.channel
         channel_id = interaction.channel_id or 0
         thread: discord.Thread | None = None
-        if in_thread and isinstance(channel, discord.TextChannel):
+        in_thread = in_thread and isinstance(channel, discord.TextChannel)
+        if in_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await self.defer_public(interaction)
+        locale = await self.desk.user_locale(interaction)
+        if in_thread and isinstance(channel, discord.TextChannel):
             name = t(
                 "reply.thread_name",
                 locale,
@@ -613,33 +636,32 @@ class Flows:
                 interaction, content=t("reply.lobby_opened", locale, channel=thread.mention)
             )
             return
-        response = await interaction.response.send_message(embed=embed, view=view)
-        message_id = response.message_id
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self.service.set_message_ref(table.id, "table", channel_id, message_id)
+        message = await self.answer(interaction, embed=embed, view=view)
+        await self.service.set_message_ref(table.id, "table", channel_id, message.id)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """`/game join`."""
+        await self._ack(interaction)
         table = await self.channel_table(interaction)
         await self._join(interaction, table.id, table.version, None)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """`/game leave`."""
+        await self._ack(interaction)
         table = await self.channel_table(interaction)
         await self._leave(interaction, table.id, table.version, None)
 
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         """`/game start`."""
+        await self._ack(interaction)
         table = await self.channel_table(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.start(table.id, interaction.user.id)
         await self._begin(interaction, result, on_table_message=False)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """`/game status`: post the table again here; it becomes the message that is edited."""
+        await self.defer_public(interaction)
         table = await self.channel_table(interaction)
-        await interaction.response.defer(thinking=True)
         locale = await self.desk.table_locale(table)
         view: discord.ui.View | None
         file: discord.File | None
@@ -666,13 +688,14 @@ class Flows:
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """`/game hand`."""
+        await self._ack(interaction)
         table = await self.channel_table(interaction)
         await self.send_hand(interaction, table.id)
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         """`/game abandon`: the creator or a member with Manage Messages."""
+        await self._ack(interaction)
         table = await self.channel_table(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.service.abandon(
             table.id, interaction.user.id, self.is_moderator(interaction)
         )
@@ -686,6 +709,7 @@ class Flows:
 
     async def rules(self, interaction: discord.Interaction[Any], game: str | None) -> None:
         """`/game rules`: the game's rules in the user's language (the table's game by default)."""
+        await self._ack(interaction)
         locale = await self.desk.user_locale(interaction)
         if game is None:
             table = await self.service.active_table(interaction.channel_id or 0)
@@ -708,6 +732,7 @@ class Flows:
         locale: str | None,
     ) -> None:
         """`/game settings`: DMs (yours), the table's timer and expiry, the server's language."""
+        await self._ack(interaction)
         user_id = interaction.user.id
         lines: list[str] = []
         if locale is not None:
@@ -748,6 +773,7 @@ class Flows:
 
     async def record(self, interaction: discord.Interaction[Any], table_id: int | None) -> None:
         """`/game record`: the game record as a JSON file (the seed only once the game is over)."""
+        await self._ack(interaction)
         if table_id is None:
             table_id = (await self.channel_table(interaction)).id
         table = await self.service.load(table_id)
@@ -766,6 +792,7 @@ class Flows:
 
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         """`/game mine`: every table waiting on the user, with links to its message."""
+        await self._ack(interaction)
         locale = await self.desk.user_locale(interaction)
         tables = await self.service.tables_waiting_on(interaction.user.id)
         if not tables:

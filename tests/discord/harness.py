@@ -655,6 +655,13 @@ class Exchange:
         return next(c for c in self.calls if c.path.endswith("/callback"))
 
     @property
+    def answer(self) -> Call:
+        """What the user finally sees as the interaction's own message: the edit of the deferred
+        reply when the bot acknowledged first, else the response itself."""
+        edits = [c for c in self.replies if c.path.endswith("/messages/@original")]
+        return edits[-1] if edits else self.response
+
+    @property
     def channel_posts(self) -> list[Call]:
         """REST message creations and edits in guild channels (not DMs)."""
         return [

@@ -89,10 +89,10 @@ async def test_domain_errors_answer_in_the_users_language(harness: Harness) -> N
 async def test_rules_are_shown_in_the_users_language(harness: Harness) -> None:
     ja = await harness.slash(HANA, "game rules", game="kitten-fishing", user_locale="ja")
     assert ja.response.ephemeral
-    assert ja.response.embeds[0]["title"] == "子猫の魚釣り：ルール"
-    assert "J で総取り" in ja.response.embeds[0]["description"]
+    assert ja.answer.embeds[0]["title"] == "子猫の魚釣り：ルール"
+    assert "J で総取り" in ja.answer.embeds[0]["description"]
     en = await harness.slash(ALICE, "game rules")
-    assert "J sweep" in en.response.embeds[0]["description"]
+    assert "J sweep" in en.answer.embeds[0]["description"]
 
 
 async def test_record_mine_status_and_abandon(harness: Harness) -> None:
@@ -102,7 +102,7 @@ async def test_record_mine_status_and_abandon(harness: Harness) -> None:
 
     record = await harness.slash(HANA, "game record")
     assert record.response.ephemeral
-    data = json.loads(record.response.files[0].data)
+    data = json.loads(record.answer.files[0].data)
     assert data["game"] == "kitten-fishing" and data["actions"] == [{"seat": 0, "type": "flip"}]
     assert "seed" not in data  # the seed would reveal both stocks while the game runs
 
@@ -222,3 +222,19 @@ async def test_lobby_commands_confirm_privately_and_update_the_lobby_message(
         "2. Kitten (CPU, hard)"
         in rec.message(status.response.message_id or 0)["embeds"][0]["fields"][0]["value"]
     )
+
+
+async def test_a_refused_new_table_is_answered_privately(harness: Harness) -> None:
+    """`/game new` thinks in public (its answer is the lobby), but a refusal is never shown to
+    the channel: the public placeholder goes, the refusal comes privately."""
+    rec = harness.recorder
+    await harness.slash(ALICE, "game new", game="kitten-fishing")
+    busy = await harness.slash(HANA, "game new", game="kitten-fishing", user_locale="ja")
+    assert busy.response.callback_type == 5 and not busy.response.ephemeral
+    placeholder = busy.response.message_id or 0
+    assert placeholder in rec.deleted
+    assert busy.ephemeral_text().startswith("このチャンネルにはすでに卓があります")
+    public = [
+        m for m in rec.channel_messages() if not int(m.get("flags") or 0) & 64 and m["content"]
+    ]
+    assert not [m for m in public if "すでに卓" in m["content"]]

@@ -27,7 +27,7 @@ async def test_a_game_with_choices_and_simultaneous_turns(harness) -> None:
     assert choices.choices() == []  # this game has no options
     lobby = await harness.slash(ALICE, "game new", game=secret_numbers.GAME_ID, seats=2)
     table_message = lobby.response.message_id or 0
-    assert lobby.response.embeds[0]["title"] == "Secret Numbers: waiting for players"
+    assert lobby.answer.embeds[0]["title"] == "Secret Numbers: waiting for players"
     await press(harness, HANA, table_message, "join")
     started = await press(harness, ALICE, table_message, "start")
 

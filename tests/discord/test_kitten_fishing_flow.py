@@ -29,8 +29,9 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
 
     # /game new: the lobby is the reply itself, public, with the lobby controls
     lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
-    reply = lobby.response
-    assert reply.callback_type == 4 and not reply.ephemeral
+    # acknowledged at once ("thinking…" in public), then the lobby fills that reply
+    assert lobby.response.callback_type == 5 and not lobby.response.ephemeral
+    reply = lobby.answer
     assert reply.embeds[0]["title"] == "Kitten Fishing: waiting for players"
     actions = [c.split(":")[4] for c in reply.custom_ids]
     assert actions == ["join", "leave", "start", "cancel", "cpu"]
@@ -160,7 +161,7 @@ async def test_human_vs_the_kitten_in_japanese(harness: Harness) -> None:
     settings = await harness.slash(MOD, "game settings", locale="ja")
     assert settings.response.ephemeral
     lobby = await harness.slash(HANA, "game new", game="kitten-fishing", first="1")
-    assert "先手：席 2" in lobby.response.text
+    assert "先手：席 2" in lobby.answer.text
     table_message = lobby.response.message_id
     assert table_message is not None
     add = await harness.click(

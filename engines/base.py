@@ -162,7 +162,9 @@ def event_seen_by(event: Mapping[str, JSON], seat: int | None) -> bool:
 class CardPick:
     """A decision made by choosing cards from the seat's own hand, judged as a whole.
 
-    The action it builds is `{"type": type, field: [the chosen cards, in hand order], **fields}`.
+    The action it builds is `{"type": type, field: [the chosen cards, in hand order], **fields}`,
+    or with `single` (exactly one card, as Gong Zhu's `{"type": "play", "card": "7H"}`) the
+    card's code itself in `field`.
     Nobody lists the combinations (burying 6 of 41 cards is millions of actions): a proposed
     pick is judged by `Game.check`. `groups` splits the hand for a phone (suits, trumps...) as
     (group id, positions); `selectable[i]` is False for a card that can be part of no legal pick
@@ -175,6 +177,7 @@ class CardPick:
     max: int
     field: str = "cards"
     fields: tuple[tuple[str, JSON], ...] = ()
+    single: bool = False
     groups: tuple[tuple[str, tuple[int, ...]], ...] = ()
     selectable: tuple[bool, ...] | None = None
 
@@ -189,7 +192,15 @@ class CardPick:
         if any(not 0 <= p < len(self.cards) for p in chosen):
             raise IllegalAction("bad_position", "Pick cards from your hand.", count=len(chosen))
         cards = [self.cards[p] for p in chosen]
-        return Action.make(seat, self.type, **{self.field: cards}, **dict(self.fields))
+        value: JSON = cards[0] if self.single and len(cards) == 1 else cards
+        return Action.make(seat, self.type, **{self.field: value}, **dict(self.fields))
+
+    def chosen(self, action: Action) -> list[str]:
+        """The cards an action of this pick plays (an empty list when it is not one)."""
+        value = action.get(self.field)
+        if isinstance(value, str):
+            return [value]
+        return [v for v in value if isinstance(v, str)] if isinstance(value, tuple) else []
 
     def positions(self, cards: Sequence[str]) -> list[int]:
         """Hand positions of `cards` (copies taken left to right); IllegalAction when not held."""
@@ -214,6 +225,7 @@ class CardPick:
             "max": self.max,
             "field": self.field,
             "fields": {k: _thaw(v) for k, v in self.fields},
+            "single": self.single,
             "groups": [[gid, list(pos)] for gid, pos in self.groups],
             "selectable": None if self.selectable is None else list(self.selectable),
         }
@@ -229,6 +241,7 @@ class CardPick:
             field=data.get("field", "cards"),
             fields=tuple(sorted((k, _freeze(v)) for k, v in dict(data.get("fields", {})).items())),
             groups=tuple((g, tuple(p)) for g, p in data.get("groups", [])),
+            single=bool(data.get("single", False)),
             selectable=None if data.get("selectable") is None else tuple(data["selectable"]),
         )
 

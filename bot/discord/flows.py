@@ -21,7 +21,13 @@ from bot.discord import ids, present
 from bot.discord.controls import PickState, confirm_view, count_problem, pick_groups
 from bot.discord.desk import Desk
 from bot.games import presenter, seat_names
-from bot.games.moves import parse_typed_move, pick_action, pick_positions, typed_version
+from bot.games.moves import (
+    parse_typed_move,
+    pick_action,
+    pick_positions,
+    picked_cards,
+    typed_version,
+)
 from bot.i18n import error_text, game_name, t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
@@ -270,9 +276,8 @@ class Flows:
             chosen = frozenset()
         elif action == ids.HINT:
             hint = await self.service.hint(table_id, interaction.user.id)
-            field = str(pick.get("field") or "cards")
             if hint is not None and hint.get("type") == pick["type"]:
-                chosen = frozenset(pick_positions(pick, list(hint.get(field) or [])) or ())
+                chosen = frozenset(pick_positions(pick, picked_cards(pick, hint)) or ())
         elif action == ids.PLAY:
             chosen = ids.decode_mask(arg or "")
             problem = count_problem(pick, chosen, locale)
@@ -866,9 +871,9 @@ class Flows:
         if pick:
             typed = parse_typed_move(table.game, prompt, current_text) if current_text else None
             if typed is not None and typed.action is not None:
-                field = str(pick.get("field") or "cards")
-                positions = pick_positions(pick, list(typed.action.get(field) or [])) or []
-                label = game.pick_label(list(typed.action.get(field) or []), pick["type"], locale)
+                played = picked_cards(pick, typed.action)
+                positions = pick_positions(pick, played) or []
+                label = game.pick_label(played, pick["type"], locale)
                 out.insert(0, (label[:100], f"v{current.version}:p:{ids.encode_mask(positions)}"))
             else:
                 hint = game.prompt_text(prompt, locale) + " " + t("reply.type_cards", locale)

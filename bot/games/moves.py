@@ -109,12 +109,21 @@ def parse_typed_move(game_id: str, prompt: Mapping[str, Any], text: str) -> Type
 def pick_action(pick: Mapping[str, Any], positions: Iterable[int]) -> dict[str, Any]:
     """The action (as JSON, without its seat) that plays the cards at `positions`."""
     cards = list(pick["cards"])
-    positions = sorted(set(positions))
+    chosen = [cards[p] for p in sorted(set(positions)) if 0 <= p < len(cards)]
+    value: Any = chosen[0] if pick.get("single") and len(chosen) == 1 else chosen
     return {
         "type": pick["type"],
-        str(pick.get("field") or "cards"): [cards[p] for p in positions if 0 <= p < len(cards)],
+        str(pick.get("field") or "cards"): value,
         **dict(pick.get("fields") or {}),
     }
+
+
+def picked_cards(pick: Mapping[str, Any], action: Mapping[str, Any]) -> list[str]:
+    """The cards an action built from `pick` plays (one card or a list)."""
+    value = action.get(str(pick.get("field") or "cards"))
+    if isinstance(value, str):
+        return [value]
+    return [v for v in value or [] if isinstance(v, str)]
 
 
 def encode_mask(positions: Iterable[int]) -> str:

@@ -104,3 +104,17 @@ def test_a_huge_unknown_option_name_is_cut_in_the_message() -> None:
     with pytest.raises(RecordError) as err:
         resolve_options((), {"x" * 100_000: 1})
     assert len(err.value.message) < 100 and err.value.params["option"] == "x" * 100_000
+
+
+def test_a_card_pick_builds_its_action_and_reads_it_back() -> None:
+    from engines.base import CardPick
+
+    bury = CardPick("bury", ("7H", "7H", "QS", "2C"), 2, 2)
+    action = bury.action(1, [3, 0])
+    assert action.to_json() == {"seat": 1, "type": "bury", "cards": ["7H", "2C"]}
+    assert bury.positions(["7H", "7H"]) == [0, 1]  # copies taken left to right
+    assert bury.chosen(action) == ["7H", "2C"]
+    play = CardPick("play", ("7H", "QS"), 1, 1, field="card", single=True)
+    assert play.action(0, [1]).to_json() == {"seat": 0, "type": "play", "card": "QS"}
+    assert play.chosen(play.action(0, [1])) == ["QS"]
+    assert CardPick.from_json(play.to_json()) == play

@@ -79,9 +79,18 @@ def build_parser() -> argparse.ArgumentParser:
         "(exit 0 whatever the answers)",
     )
 
-    simulate = sub.add_parser("simulate", help="CPU-only games and summary statistics")
+    simulate = sub.add_parser(
+        "simulate",
+        help="CPU-only games and how the CPU levels compare",
+        description=(
+            "Play CPU-only games and summarise them. With a lineup that mixes levels "
+            "(--levels hard,normal) every deal is played once per seat rotation, so each level "
+            "meets the same cards in every seat; each level's win share and score come with a "
+            "95%% confidence interval, and each level's lead over the next one down too."
+        ),
+    )
     simulate.add_argument("game", help="game id, e.g. kitten-fishing")
-    simulate.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    simulate.add_argument("--games", type=int, default=1000, help="how many deals (default 1000)")
     simulate.add_argument(
         "--seed", type=int, default=0, help="seed of the first game; game n uses seed + n"
     )
@@ -89,7 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats", type=int, default=None, help="number of seats (default: the game's fewest)"
     )
     simulate.add_argument(
-        "--level", default="normal", help="CPU level of every seat: easy, normal, hard"
+        "--level", default=None, help="CPU level of every seat: easy, normal, hard, random"
+    )
+    simulate.add_argument(
+        "--levels",
+        default=None,
+        help="one level per seat, comma-separated, the last repeating (hard,normal: one hard "
+        "CPU against normal ones); random is a uniformly random player",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 

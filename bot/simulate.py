@@ -1,49 +1,161 @@
-"""`cardbot simulate`: CPU-only games and summary statistics."""
+"""`cardbot simulate`: CPU-only games, and how the CPU levels compare, with confidence intervals.
+
+    cardbot simulate GAME --games N [--seed S] [--seats K] [--levels hard,normal] [--json]
+
+Each deal (seeds S, S+1, ...) is played once per seat rotation of the lineup when the lineup
+mixes levels (duplicate deals: every level sits in every seat with the same cards), so luck of
+the deal and of the seat cancels out. `--levels` gives one level per seat, the last one
+repeating (`hard,normal` at 4 seats: one hard CPU against three normal ones); `random` is a
+uniformly random player, the baseline. Per level it reports the win share (a shared win counts
+as a share) and the game's own score per seat (books, points...), each with a 95% confidence
+interval over deals; with two or more levels, the difference of each level to the next one
+down, paired by deal.
+"""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import math
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Sequence
 
-from engines.base import JSON, GameError, game_class
-from engines.cpu import cpu_chooser
+from engines.base import JSON, Action, Decide, Decision, Game, GameError, Prompt, game_class
+from engines.cpu import LEVELS, CpuPlayer, RandomChoice, cpu_player, decision_rng
+
+RANDOM = "random"
+Z95 = 1.96
+
+
+def lineup(levels: Sequence[str], seats: int) -> list[str]:
+    """One level per seat: the given ones, the last repeating."""
+    given = list(levels) or ["normal"]
+    return (given + [given[-1]] * seats)[:seats]
+
+
+def _player(game_id: str, level: str) -> CpuPlayer:
+    return RandomChoice() if level == RANDOM else cpu_player(game_id, level)
+
+
+def _chooser(game_id: str, levels: Sequence[str], seed: int) -> Decide:
+    players = [_player(game_id, level) for level in levels]
+    rngs = [decision_rng(seed, "simulate", seat) for seat in range(len(levels))]
+
+    def decide(game: Game, prompt: Prompt) -> Action | None:
+        seat = prompt.seat
+        return players[seat].decide(Decision(game.view(seat), prompt, rngs[seat], game.accepts))
+
+    return decide
+
+
+def _shares(result: dict[str, JSON], seats: int) -> list[float]:
+    """Each seat's share of the win (1 for a sole winner, 1/k for k tied winners)."""
+    winners = result.get("winners")
+    if not isinstance(winners, list):
+        winner = result.get("winner")
+        winners = [] if winner is None else [winner]
+    return [1 / len(winners) if s in winners else 0.0 for s in range(seats)]
+
+
+def _interval(values: Sequence[float]) -> dict[str, float]:
+    mean = statistics.fmean(values) if values else 0.0
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "ci95": round(half, 4)}
 
 
 def simulate(
-    game_id: str, games: int, seed: int, seats: int | None = None, level: str = "normal"
+    game_id: str,
+    games: int,
+    seed: int,
+    seats: int | None = None,
+    levels: Sequence[str] = ("normal",),
+    rotate: bool | None = None,
 ) -> dict[str, JSON]:
-    """Play `games` CPU-only games with seeds seed, seed+1, ... and summarise them."""
+    """Play `games` deals (each once per rotation when the lineup mixes levels) and summarise."""
     cls = game_class(game_id)
     seats = seats or cls.min_seats
-    wins: Counter[str] = Counter()
+    cls.check_seats(seats)
+    seating = lineup(levels, seats)
+    for level in seating:
+        if level != RANDOM and level not in LEVELS:
+            raise GameError("bad_level", f"A level is one of {', '.join((*LEVELS, RANDOM))}.")
+        _player(game_id, level)
+    distinct = list(dict.fromkeys(seating))
+    rotate = len(distinct) > 1 if rotate is None else rotate
+    rotations = range(seats) if rotate else range(1)
+    by_seat: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     lengths: list[int] = []
+    # per deal, per level: the mean over that level's seats and the rotations
+    share_per_deal: dict[str, list[float]] = defaultdict(list)
+    score_per_deal: dict[str, list[float]] = defaultdict(list)
+    has_scores = True
     started = time.perf_counter()
     for n in range(games):
-        game = cls.new(seats, {}, seed + n)
-        taken = game.autoplay(cpu_chooser(game_id, [level] * seats, seed + n))
-        result = game.result() or {}
-        winner = result.get("winner")
-        winners = result.get("winners", [winner] if winner is not None else [])
-        for seat in winners:
-            wins[str(seat)] += 1
-        if not winners:
-            wins["draw"] += 1
-        if "reason" in result:
-            reasons[str(result["reason"])] += 1
-        lengths.append(len(taken))
+        shares: dict[str, list[float]] = defaultdict(list)
+        scores: dict[str, list[float]] = defaultdict(list)
+        for r in rotations:
+            levels_now = [seating[(s - r) % seats] for s in range(seats)]
+            game = cls.new(seats, {}, seed + n)
+            taken = game.autoplay(_chooser(game_id, levels_now, seed * 7919 + n * 31 + r))
+            lengths.append(len(taken))
+            result = game.result() or {}
+            won = _shares(result, seats)
+            seat_scores = game.scores()
+            if seat_scores is None:
+                has_scores = False
+            for s in range(seats):
+                shares[levels_now[s]].append(won[s])
+                if seat_scores is not None:
+                    scores[levels_now[s]].append(float(seat_scores[s]))
+                if won[s]:
+                    by_seat[str(s)] += 1
+            if not any(won):
+                by_seat["draw"] += 1
+            if "reason" in result:
+                reasons[str(result["reason"])] += 1
+        for level in distinct:
+            share_per_deal[level].append(statistics.fmean(shares[level]))
+            if scores[level]:
+                score_per_deal[level].append(statistics.fmean(scores[level]))
     elapsed = time.perf_counter() - started
+    played = len(lengths)
+    per_level = {
+        level: {
+            "win_share": _interval(share_per_deal[level]),
+            **({"score": _interval(score_per_deal[level])} if has_scores else {}),
+        }
+        for level in distinct
+    }
+    ranked = sorted(distinct, key=lambda lv: _rank(lv))
+    differences = []
+    for better, worse in itertools.pairwise(ranked):
+        diff = {
+            "levels": [better, worse],
+            "win_share": _interval(
+                [a - b for a, b in zip(share_per_deal[better], share_per_deal[worse], strict=True)]
+            ),
+        }
+        if has_scores:
+            diff["score"] = _interval(
+                [a - b for a, b in zip(score_per_deal[better], score_per_deal[worse], strict=True)]
+            )
+        differences.append(diff)
     return {
         "game": game_id,
-        "games": games,
+        "deals": games,
+        "games": played,
         "seats": seats,
         "seed": seed,
-        "level": level,
-        "wins": {key: wins[key] for key in sorted(wins)},
+        "lineup": seating,
+        "rotated": rotate,
+        "levels": per_level,
+        "differences": differences,
+        "wins": {key: by_seat[key] for key in sorted(by_seat)},
         "reasons": dict(reasons),
         "actions": {
             "mean": round(statistics.fmean(lengths), 1) if lengths else 0,
@@ -51,8 +163,19 @@ def simulate(
             "max": max(lengths, default=0),
         },
         "seconds": round(elapsed, 3),
-        "games_per_second": round(games / elapsed, 1) if elapsed else None,
+        "games_per_second": round(played / elapsed, 1) if elapsed else None,
     }
+
+
+def _rank(level: str) -> int:
+    order = ["hard", "normal", "easy", RANDOM]
+    return order.index(level) if level in order else len(order)
+
+
+def _fmt(interval: dict[str, float], percent: bool = False) -> str:
+    if percent:
+        return f"{100 * interval['mean']:.1f}% ± {100 * interval['ci95']:.1f}"
+    return f"{interval['mean']:.2f} ± {interval['ci95']:.2f}"
 
 
 def main(args: argparse.Namespace) -> int:
@@ -60,17 +183,33 @@ def main(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("cardbot simulate: --games must be at least 1.", file=sys.stderr)
         return 2
+    levels = [lv.strip() for lv in (args.levels or args.level or "normal").split(",") if lv.strip()]
     try:
-        summary = simulate(args.game, args.games, args.seed, args.seats, args.level)
+        summary = simulate(args.game, args.games, args.seed, args.seats, levels)
     except GameError as exc:
         print(f"cardbot simulate: {exc.message}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
+    seats = summary["seats"]
     print(
-        f"{summary['game']}: {summary['games']} games, {summary['seats']} seats, CPU {summary['level']}, seeds {args.seed}..{args.seed + args.games - 1}"
+        f"{summary['game']}: {summary['deals']} deals, {summary['games']} games, {seats} seats,"
+        f" lineup {','.join(summary['lineup'])}"
+        + (" (every seat rotation of each deal)" if summary["rotated"] else "")
+        + f", seeds {args.seed}..{args.seed + args.games - 1}"
     )
+    for level, figures in summary["levels"].items():
+        line = f"  {level:<8} win share {_fmt(figures['win_share'], True)}"
+        if "score" in figures:
+            line += f"   score {_fmt(figures['score'])}"
+        print(line)
+    for diff in summary["differences"]:
+        better, worse = diff["levels"]
+        line = f"  {better} - {worse}: win share {_fmt(diff['win_share'], True)}"
+        if "score" in diff:
+            line += f", score {_fmt(diff['score'])}"
+        print(line + "  (95% confidence)")
     for key, count in summary["wins"].items():
         label = "draws" if key == "draw" else f"seat {key} wins"
         print(f"  {label:<14} {count:>7}  ({100 * count / summary['games']:.1f}%)")

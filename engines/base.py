@@ -438,6 +438,14 @@ class Game(ABC):
     def result(self) -> dict[str, JSON] | None:
         """The result in the record contract's shape, or None while the game goes on."""
 
+    def scores(self) -> list[float] | None:
+        """Once over: a number per seat, higher is better (books, points), for statistics.
+
+        None when the game has no score beyond who won (`cardbot simulate` then compares win
+        shares only).
+        """
+        return None
+
     @abstractmethod
     def summary(self) -> dict[str, JSON]:
         """The public summary `cardbot replay` prints as `state`."""

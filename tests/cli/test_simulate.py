@@ -39,3 +39,19 @@ def test_text_summary_and_errors() -> None:
     )
     bad = run("poker")
     assert bad.returncode == 2 and "Unknown game" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_mixed_lineup_plays_every_deal_in_every_seat_rotation() -> None:
+    proc = run("kitten-fishing", "--games", "30", "--levels", "hard,random", "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["games"] == 60 and summary["rotated"]
+    assert summary["lineup"] == ["hard", "random"]
+    # Kitten Fishing has no decisions: with duplicate deals both "levels" win exactly as often
+    assert summary["levels"]["hard"]["win_share"] == {"mean": 0.5, "ci95": 0.0}
+    [diff] = summary["differences"]
+    assert diff["levels"] == ["hard", "random"] and diff["win_share"]["mean"] == 0.0
+    text = run("kitten-fishing", "--games", "5", "--levels", "hard,easy")
+    assert "hard - easy: win share 0.0% ± 0.0  (95% confidence)" in text.stdout
+    bad = run("kitten-fishing", "--levels", "godlike")
+    assert bad.returncode == 2 and "random" in bad.stderr

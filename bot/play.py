@@ -268,7 +268,8 @@ class TerminalGame:
         prompt = current.prompt or {}
         choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
         pick = prompt.get("pick")
-        labels = [self.presenter.action_label(action, self.locale) for action in choices]
+        names = seat_names(table, self.locale)
+        labels = [self.presenter.action_label(action, self.locale, names) for action in choices]
         if pick or len(choices) != 1:
             self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
         if pick:
@@ -302,7 +303,7 @@ class TerminalGame:
                 # an optional prompt let go: the table goes on (a draw, another seat...)
                 result = await self.service.advance(table.id, limit=1)
                 self.narrate(result)
-            elif (action := self.read_move(answer, prompt, choices)) is not None:
+            elif (action := self.read_move(answer, prompt, choices, names)) is not None:
                 self.narrate(
                     await self.service.act(
                         table.id, TERMINAL_USER_ID, action, prompt_version=current.version
@@ -323,14 +324,18 @@ class TerminalGame:
         return "  ".join(f"{n}:{card_label(card)}" for n, card in enumerate(pick["cards"], 1))
 
     def read_move(
-        self, answer: str, prompt: Mapping[str, Any], choices: Sequence[Mapping[str, Any]]
+        self,
+        answer: str,
+        prompt: Mapping[str, Any],
+        choices: Sequence[Mapping[str, Any]],
+        names: Sequence[str],
     ) -> dict[str, Any] | None:
         """Enter takes the only choice; otherwise a number, a label, or cards typed."""
         if answer == "" and len(choices) == 1 and not prompt.get("pick"):
             return dict(choices[0])
         if not answer:
             return None
-        typed = parse_typed_move(self.game_id, prompt, answer)
+        typed = parse_typed_move(self.game_id, prompt, answer, names)
         return typed.action
 
     @staticmethod

@@ -24,7 +24,7 @@ import discord
 
 from bot.discord import ids
 from bot.discord.components import TableButton, TableSelect
-from bot.games import presenter
+from bot.games import presenter, seat_names
 from bot.i18n import t
 from bot.tables.results import SeatInfo, TableInfo
 from engines.base import game_class
@@ -69,6 +69,66 @@ class SeatControls:
     version: int
     state: PickState = field(default_factory=PickState)
     page: int = 0
+    view: Mapping[str, Any] | None = None
+    """The seat's view (hand sizes and counts for the labels of two-part choices)."""
+    parts: tuple[int | None, int | None] = (None, None)
+    """The values chosen so far in a two-part choice (indices into `TwoPart.first/second`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TwoPart:
+    """Choices that are one action over two fields (Go Fish: a seat to ask × a rank).
+
+    Shown as two steps: the first field's values (buttons, or a select when many), then the
+    second field's values that go with it (a select), then the action button.
+    """
+
+    fields: tuple[str, str]
+    first: tuple[Any, ...]
+    second: tuple[Any, ...]
+    index: Mapping[tuple[int, int], int]
+    """(first value, second value) -> the choice's index in the prompt."""
+
+    def seconds_for(self, first: int | None) -> list[int]:
+        """The second values that go with a first value (all of them when none is chosen)."""
+        return sorted({j for (i, j) in self.index if first is None or i == first})
+
+
+def two_part(choices: Sequence[Mapping[str, Any]]) -> TwoPart | None:
+    """The two-part shape of a list of choices, when it has one (and is worth two steps)."""
+    if len(choices) <= MAX_CHOICE_BUTTONS:
+        return None
+    kinds = {c.get("type") for c in choices}
+    keys = {tuple(sorted(k for k in c if k not in ("seat", "type"))) for c in choices}
+    if len(kinds) != 1 or len(keys) != 1:
+        return None
+    [names] = keys
+    if len(names) != 2:
+        return None
+    values = {f: list(dict.fromkeys(_frozen(c[f]) for c in choices)) for f in names}
+    first, second = sorted(names, key=lambda f: (len(values[f]), f))
+    index = {
+        (values[first].index(_frozen(c[first])), values[second].index(_frozen(c[second]))): n
+        for n, c in enumerate(choices)
+    }
+    if len(values[first]) > MAX_OPTIONS or len(values[second]) > MAX_OPTIONS:
+        return None
+    return TwoPart((first, second), tuple(values[first]), tuple(values[second]), index)
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def parts_arg(parts: tuple[int | None, int | None]) -> str:
+    """The custom_id arg of a two-part choice's state ("x" for a value not chosen yet)."""
+    return ".".join("x" if p is None else str(p) for p in parts)
+
+
+def parse_parts_arg(arg: str | None) -> tuple[int | None, int | None]:
+    """(first, second) of a two-part choice's arg."""
+    head, _, tail = (arg or "").partition(".")
+    return (int(head) if head.isdigit() else None, int(tail) if tail.isdigit() else None)
 
 
 def pick_groups(pick: Mapping[str, Any]) -> list[Group]:
@@ -161,10 +221,12 @@ def seat_view(controls: SeatControls, locale: str) -> discord.ui.View | None:
                         version,
                         ids.ACT,
                         arg=index,
-                        label=game.action_label(choice, locale)[:LABEL_LENGTH],
+                        label=_cut(game.action_label(choice, locale, seat_names(table, locale))),
                         row=2,
                     )
                 )
+        elif (shape := two_part(choices)) is not None:
+            _two_part_rows(view, controls, shape, choices, locale)
         elif choices:
             _choice_rows(view, table, version, choices, controls.page, locale)
     _misc_row(view, controls, locale)
@@ -275,6 +337,96 @@ def _pick_rows(
     )
 
 
+def _two_part_rows(
+    view: discord.ui.View,
+    controls: SeatControls,
+    shape: TwoPart,
+    choices: Sequence[Mapping[str, Any]],
+    locale: str,
+) -> None:
+    table, version = controls.table, controls.version
+    game = presenter(table.game)
+    names = seat_names(table, locale)
+    first_field, second_field = shape.fields
+    first, second = controls.parts
+    if first is not None and not 0 <= first < len(shape.first):
+        first = None
+    if second is not None and second not in shape.seconds_for(first):
+        second = None
+
+    def label(field_name: str, value: Any) -> str:
+        return game.field_label(field_name, value, locale, names, controls.view)
+
+    if len(shape.first) <= 5:
+        for i, value in enumerate(shape.first):
+            view.add_item(
+                TableButton(
+                    table.id,
+                    version,
+                    ids.PART_ONE,
+                    arg=parts_arg((i, second)),
+                    label=_cut(label(first_field, value)),
+                    style=discord.ButtonStyle.primary
+                    if i == first
+                    else discord.ButtonStyle.secondary,
+                    row=0,
+                )
+            )
+    else:
+        view.add_item(
+            TableSelect(
+                table.id,
+                version,
+                ids.PART_ONE,
+                [
+                    discord.SelectOption(
+                        label=_cut(label(first_field, value), 100), value=str(i), default=i == first
+                    )
+                    for i, value in enumerate(shape.first)
+                ],
+                arg=parts_arg((first, second)),
+                placeholder=t("choice.first", locale),
+                row=0,
+            )
+        )
+    seconds = shape.seconds_for(first)
+    view.add_item(
+        TableSelect(
+            table.id,
+            version,
+            ids.PART_TWO,
+            [
+                discord.SelectOption(
+                    label=_cut(label(second_field, shape.second[j]), 100),
+                    value=str(j),
+                    default=j == second,
+                )
+                for j in seconds
+            ],
+            arg=parts_arg((first, second)),
+            placeholder=t("choice.second", locale),
+            row=1,
+        )
+    )
+    chosen = shape.index.get((first, second)) if first is not None and second is not None else None
+    view.add_item(
+        TableButton(
+            table.id,
+            version,
+            ids.ACT,
+            arg=chosen if chosen is not None else "x",
+            label=_cut(
+                game.action_label(choices[chosen], locale, names)
+                if chosen is not None
+                else t("choice.incomplete", locale)
+            ),
+            style=discord.ButtonStyle.success,
+            disabled=chosen is None,
+            row=2,
+        )
+    )
+
+
 def _choice_rows(
     view: discord.ui.View,
     table: TableInfo,
@@ -284,6 +436,7 @@ def _choice_rows(
     locale: str,
 ) -> None:
     game = presenter(table.game)
+    names = seat_names(table, locale)
     table_id = table.id
     if len(choices) <= MAX_CHOICE_BUTTONS:
         for index, choice in enumerate(choices):
@@ -293,7 +446,7 @@ def _choice_rows(
                     version,
                     ids.ACT,
                     arg=index,
-                    label=_cut(game.action_label(choice, locale)),
+                    label=_cut(game.action_label(choice, locale, names)),
                     style=discord.ButtonStyle.primary,
                     row=index // 5,
                 )
@@ -303,7 +456,9 @@ def _choice_rows(
     page = min(max(page, 0), pages - 1)
     start = page * MAX_OPTIONS
     options = [
-        discord.SelectOption(label=_cut(game.action_label(choice, locale), 100), value=str(i))
+        discord.SelectOption(
+            label=_cut(game.action_label(choice, locale, names), 100), value=str(i)
+        )
         for i, choice in enumerate(choices[start : start + MAX_OPTIONS], start)
     ]
     view.add_item(

@@ -391,6 +391,7 @@ class Desk:
         you_line: str | None = None,
         state: PickState | None = None,
         page: int = 0,
+        parts: tuple[int | None, int | None] = (None, None),
     ) -> tuple[discord.Embed, discord.ui.View | None, discord.File | None]:
         """A player's private message: embed, controls and image (the hand strip for a pick)."""
         names = seat_names(table, locale)
@@ -426,6 +427,8 @@ class Desk:
                 table.prompt_version(seat.seat) if version is None else version,
                 state,
                 page,
+                view,
+                parts,
             ),
             locale,
         )

@@ -18,7 +18,13 @@ from typing import Any
 import discord
 
 from bot.discord import ids, present
-from bot.discord.controls import PickState, confirm_view, count_problem, pick_groups
+from bot.discord.controls import (
+    PickState,
+    confirm_view,
+    count_problem,
+    parse_parts_arg,
+    pick_groups,
+)
 from bot.discord.desk import Desk
 from bot.games import presenter, seat_names
 from bot.games.moves import (
@@ -28,7 +34,8 @@ from bot.games.moves import (
     picked_cards,
     typed_version,
 )
-from bot.i18n import error_text, game_name, t
+from bot.i18n import error_text, game_name, normalise_locale, t
+from bot.store.database import DatabaseError, DatabaseUnavailable
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
 from bot.tables.service import SeatPrompt, TableService
@@ -65,6 +72,20 @@ class Flows:
                 await self.reply(interaction, self.error_message(exc, locale))
             except discord.HTTPException:
                 log.warning("could not answer %s on table %s", exc.code, table_id, exc_info=True)
+        except DatabaseError as exc:
+            # Down, restarting, too slow: the bot stays up and the next request reconnects.
+            # The answer asks nothing more of the database (the user's Discord language).
+            transient = isinstance(exc, DatabaseUnavailable)
+            log.log(
+                logging.WARNING if transient else logging.ERROR,
+                "database failure on table %s (interaction %s): %s",
+                table_id,
+                interaction.id,
+                exc,
+            )
+            locale = normalise_locale(interaction.locale, self.desk.default_locale)
+            with contextlib.suppress(Exception):
+                await self.reply(interaction, t("error.database_unavailable", locale))
         except Exception:
             if table_id is None:
                 with contextlib.suppress(Exception):
@@ -253,6 +274,17 @@ class Flows:
                 ) from None
             await self._act(interaction, table_id, choice, version)
             return
+        if action in (ids.PART_ONE, ids.PART_TWO):
+            first, second = parse_parts_arg(arg)
+            if values and values[0].isdigit():
+                if action == ids.PART_ONE:
+                    first = int(values[0])
+                else:
+                    second = int(values[0])
+            await self._show_prompt(
+                interaction, current, PickState(), locale, parts=(first, second)
+            )
+            return
         if action == ids.PAGE:
             page = int(arg) if arg and arg.isdigit() else 0
             await self._show_prompt(interaction, current, PickState(), locale, page=page)
@@ -321,6 +353,7 @@ class Flows:
         *,
         page: int = 0,
         dismissed: bool = False,
+        parts: tuple[int | None, int | None] = (None, None),
     ) -> None:
         """Redraw the user's message for their prompt (a selection, a page, or let it pass)."""
         table = current.table
@@ -334,6 +367,7 @@ class Flows:
             version=current.version,
             state=state,
             page=page,
+            parts=parts,
             you_line=t("hand.dismissed", locale) if dismissed else None,
         )
         await self.answer(
@@ -839,7 +873,7 @@ class Flows:
             return
         if current.prompt is None:
             raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
-        typed = parse_typed_move(table.game, current.prompt, move)
+        typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
         if typed.action is None:
             key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
             await self.reply(interaction, t(key, locale))
@@ -863,8 +897,9 @@ class Flows:
         locale = await self.desk.user_locale(interaction)
         game = presenter(table.game)
         out = []
+        names = seat_names(table, locale)
         for index, action in enumerate(prompt.get("choices") or []):
-            label = game.action_label(action, locale)
+            label = game.action_label(action, locale, names)
             if current_text.strip().lower() in label.lower():
                 out.append((label[:100], f"v{current.version}:{index}"))
         pick = prompt.get("pick")

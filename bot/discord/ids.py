@@ -28,12 +28,14 @@ JOIN, LEAVE, START, CANCEL, ADD_CPU = "join", "leave", "start", "cancel", "cpu"
 HAND, REMATCH = "hand", "rematch"
 # A seat's controls
 ACT, MOVE, PAGE = "act", "move", "page"
+PART_ONE, PART_TWO = "one", "two"
 GROUP, SELECT, PLAY, CLEAR, HINT = "group", "sel", "play", "clear", "hint"
 DISMISS, AUTO = "dismiss", "auto"
 FINISH, FINISH_OK, NEW, NEW_OK = "finish", "finish_ok", "new", "new_ok"
 
 SEAT_CONTROLS = frozenset(
-    {ACT, MOVE, PAGE, GROUP, SELECT, PLAY, CLEAR, HINT, DISMISS, FINISH, FINISH_OK}
+    {ACT, MOVE, PAGE, PART_ONE, PART_TWO, GROUP, SELECT, PLAY, CLEAR, HINT, DISMISS}
+    | {FINISH, FINISH_OK}
 )
 """Controls of a seat's prompt: refused as "out of date" once that seat's prompt changed.
 (Auto on/off is explicit and never stale; New game checks its own conditions.)"""

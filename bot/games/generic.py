@@ -91,11 +91,16 @@ class GamePresenter:
 
     # ------------------------------------------------------------------ decisions
 
-    def action_label(self, action: Mapping[str, Any], locale: str) -> str:
-        """A choice in words, for buttons, the terminal and `/play` autocomplete."""
+    def action_label(
+        self, action: Mapping[str, Any], locale: str, names: Sequence[str] | None = None
+    ) -> str:
+        """A choice in words, for buttons, the terminal and `/play` autocomplete.
+
+        `names` (display names by seat) turns seat fields such as `target` into names.
+        """
         key = f"action.{self.game_id}.{action.get('type')}"
         fields = {k: v for k, v in action.items() if k not in ("seat", "type")}
-        params = {k: word(k, v, locale) for k, v in fields.items()}
+        params = {k: word(k, v, locale, seat_namer(names)) for k, v in fields.items()}
         if has(key, locale):
             return t(key, locale, **params)
         return t(
@@ -104,6 +109,19 @@ class GamePresenter:
             type=action.get("type"),
             fields=" ".join(str(v) for v in params.values()),
         ).strip()
+
+    def field_label(
+        self,
+        field: str,
+        value: Any,
+        locale: str,
+        names: Sequence[str],
+        view: Mapping[str, Any] | None = None,
+    ) -> str:
+        """One part of a two-part choice in words (the seat asked, the rank asked for...)."""
+        key = f"field.{self.game_id}.{field}"
+        text = word(field, value, locale, seat_namer(names))
+        return t(key, locale, value=text) if has(key, locale) else text
 
     def prompt_text(self, prompt: Mapping[str, Any], locale: str) -> str:
         """What the seat is asked, in one sentence ("Pick 6 cards to bury.")."""
@@ -159,7 +177,7 @@ class GamePresenter:
             if not has(key, locale):
                 key, generic = "event.generic", True
             params = {
-                k: word(k, v, locale)
+                k: word(k, v, locale, name_of)
                 for k, v in event.items()
                 if k not in ("type", "seat", "audience")
             }
@@ -171,10 +189,30 @@ class GamePresenter:
         return joiner.join(phrases) if phrases else None
 
 
-def word(key: str, value: Any, locale: str) -> str:
-    """A field value in words: card codes drawn with suits, lists joined."""
+SEAT_FIELDS = frozenset({"target", "to", "giver", "taker"})
+"""Action and event fields that name a seat: shown as the seat's name when names are known."""
+
+
+def word(
+    key: str, value: Any, locale: str, name_of: Callable[[int | None], str] | None = None
+) -> str:
+    """A field value in words: seats by name, card codes drawn with suits, lists joined."""
+    if key in SEAT_FIELDS and name_of is not None and isinstance(value, int):
+        return name_of(value)
     if key in ("card", "matched") and isinstance(value, str):
         return card_label(value)
     if key == "cards" and isinstance(value, list | tuple):
         return cards(list(value), locale)
     return str(value)
+
+
+def seat_namer(names: Sequence[str] | None) -> Callable[[int | None], str] | None:
+    """`name_of(seat)` over a list of names (None when no names are known)."""
+    if names is None:
+        return None
+    known = list(names)
+
+    def name_of(seat: int | None) -> str:
+        return known[seat] if seat is not None and 0 <= seat < len(known) else str(seat)
+
+    return name_of

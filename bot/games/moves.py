@@ -11,7 +11,7 @@ A typed move is matched against the player's prompt, never against anything else
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +73,13 @@ def typed_version(text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def parse_typed_move(game_id: str, prompt: Mapping[str, Any], text: str) -> TypedMove:
-    """The action a typed move stands for in `prompt`, or why it stands for none."""
+def parse_typed_move(
+    game_id: str, prompt: Mapping[str, Any], text: str, names: Sequence[str] | None = None
+) -> TypedMove:
+    """The action a typed move stands for in `prompt`, or why it stands for none.
+
+    `names` (display names by seat) lets a label that names a seat match ("ask Alice for 7s").
+    """
     raw = text.strip()
     versioned = _VERSIONED.match(raw)
     choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
@@ -93,9 +98,9 @@ def parse_typed_move(game_id: str, prompt: Mapping[str, Any], text: str) -> Type
     lowered = raw.lower()
     game = presenter(game_id)
     for index, choice in enumerate(choices):
-        names = {game.action_label(choice, locale).lower() for locale in LOCALES}
-        names.add(str(choice.get("type", "")).lower())
-        if lowered in names or (lowered.isdigit() and int(lowered) == index + 1 and not pick):
+        labels = {game.action_label(choice, locale, names).lower() for locale in LOCALES}
+        labels.add(str(choice.get("type", "")).lower())
+        if lowered in labels or (lowered.isdigit() and int(lowered) == index + 1 and not pick):
             return TypedMove(dict(choice))
     if pick:
         tokens = [tok for tok in _SPLIT.split(raw) if tok]

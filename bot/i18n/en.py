@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     # --- errors
     "error.fallback": "{message}",
     "error.unexpected": "Sorry, something went wrong on my side. It has been logged; please try again.",
+    "error.database_unavailable": "I can't reach my game records right now. Please try again in a moment.",
     "error.not_seated": "You are not seated at this table.",
     "error.not_your_turn": "It is not your turn.",
     "error.table_moved_on": "This view is out of date: the table has moved on.",
@@ -196,6 +197,9 @@ MESSAGES: dict[str, str] = {
     "error.finish_needs_all": "Another player plays at this table, so the game can't be finished at once.",
     "error.card_not_held": "You do not hold {card}.",
     "error.bad_position": "Pick cards from your hand.",
+    "choice.first": "Choose…",
+    "choice.second": "Then choose…",
+    "choice.incomplete": "Choose both first",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}: {type}",

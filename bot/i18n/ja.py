@@ -124,6 +124,7 @@ MESSAGES: dict[str, str] = {
     # --- errors
     "error.fallback": "操作できません（{message}）",
     "error.unexpected": "申し訳ありません、こちら側で問題が起きました。記録しましたので、もう一度お試しください。",
+    "error.database_unavailable": "ただいま対局の記録にアクセスできません。少し時間をおいてもう一度お試しください。",
     "error.not_seated": "あなたはこの卓に着席していません。",
     "error.not_your_turn": "あなたの番ではありません。",
     "error.table_moved_on": "この表示は古くなっています。卓はすでに先へ進みました。",
@@ -196,6 +197,9 @@ MESSAGES: dict[str, str] = {
     "error.finish_needs_all": "ほかのプレイヤーも参加しているため、一気に終わらせることはできません。",
     "error.card_not_held": "{card} は手札にありません。",
     "error.bad_position": "手札から選んでください。",
+    "choice.first": "選んでください…",
+    "choice.second": "次に選んでください…",
+    "choice.incomplete": "先に両方を選んでください",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}：{type}",

@@ -309,6 +309,18 @@ class Desk:
         posted = await channel.send(embed=embed, files=attachments, **extra)
         await self.service.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
 
+    async def refresh(self, table: TableInfo) -> None:
+        """Redraw a table's message after a change of its seats only (a CPU's new level)."""
+        view = await self.service.public_view(table.id) if table.status == "active" else None
+        async with self.locks[table.id]:
+            if table.version < self.published.get(table.id, -1):
+                return
+            self.published[table.id] = table.version
+            locale = await self.table_locale(table)
+            await self._attempt(
+                table, "table message", self.update_table_message(table, view, locale)
+            )
+
     @staticmethod
     def _to_dm(table: TableInfo, result: ActResult, actor_id: int | None) -> list[SeatInfo]:
         """Seats given a new prompt that a human plays themselves, other than the actor."""

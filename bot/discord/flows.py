@@ -39,7 +39,7 @@ from bot.store.database import DatabaseError, DatabaseUnavailable
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
 from bot.tables.service import SeatPrompt, TableService
-from engines.base import GameError, event_seen_by, games
+from engines.base import GameError, event_seen_by, game_class, games
 
 log = logging.getLogger(__name__)
 
@@ -208,6 +208,8 @@ class Flows:
                 ids.START: self._start,
                 ids.CANCEL: self._cancel,
                 ids.ADD_CPU: self._add_cpu,
+                ids.OPTION: self._set_option,
+                ids.CPU_SEAT: self._cpu_seat,
                 ids.HAND: self._show_hand,
                 ids.REMATCH: self._rematch,
                 ids.AUTO: self._auto,
@@ -218,6 +220,12 @@ class Flows:
                 raise TableError("unknown_action", f"Unknown control '{action}'.")
             if action == ids.ADD_CPU:
                 arg = values[0] if values else arg
+            elif action in (ids.OPTION, ids.CPU_SEAT):
+                arg = (
+                    f"{arg}:{values[0]}"
+                    if action == ids.OPTION and values
+                    else (values[0] if values else arg)
+                )
             await handler(interaction, table_id, version, arg)
 
     async def stale(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -480,6 +488,55 @@ class Flows:
             seat = table.seats[-1].seat
             cpu = seat_names(table, locale)[seat]
             await self.reply(interaction, t("lobby.cpu_added", locale, cpu=cpu, seat=seat + 1))
+
+    async def _set_option(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """A lobby's option select: `<option index>:<choice index>`."""
+        await self._ack(interaction)
+        table = await self.service.load(table_id)
+        head, _, tail = (arg or "").partition(":")
+        specs = game_class(table.game).option_specs
+        try:
+            spec = specs[int(head)]
+            choice = spec.choices[int(tail)]
+        except (ValueError, IndexError):
+            raise TableError("bad_option", "That option is not offered.", option=head) from None
+        table = await self.service.set_options(
+            table_id,
+            interaction.user.id,
+            {spec.key: choice},
+            is_moderator=self.is_moderator(interaction),
+        )
+        if not await self._lobby_changed(interaction, table):
+            await self.reply(
+                interaction, t("lobby.option_set", await self.desk.user_locale(interaction))
+            )
+
+    async def _cpu_seat(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """A computer seat's new level (lobby or game), or its removal (lobby): `<seat>:<level>`."""
+        await self._ack(interaction)
+        head, _, level = (arg or "").partition(":")
+        if not head.isdigit():
+            raise TableError("no_seat", "There is no such seat.", table_id=table_id)
+        seat = int(head)
+        if level == "remove":
+            table = await self.service.remove_cpu(table_id, interaction.user.id, seat)
+        else:
+            table = await self.service.set_cpu_level(table_id, interaction.user.id, seat, level)
+        locale = await self.desk.user_locale(interaction)
+        if table.status == "lobby":
+            if not await self._lobby_changed(interaction, table):
+                await self.reply(interaction, t("lobby.cpu_changed", locale))
+            return
+        cpu = seat_names(table, locale)[seat]
+        await self.reply(
+            interaction,
+            t("table.cpu_level_set", locale, cpu=cpu, level=t(f"level.{level}", locale)),
+        )
+        await self.desk.refresh(table)
 
     async def _start(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None

@@ -114,10 +114,88 @@ def lobby_view(table: TableInfo, locale: str) -> discord.ui.View:
     ]
     view.add_item(
         TableSelect(
-            table.id, table.version, ids.ADD_CPU, options, placeholder=t("select.add_cpu", locale)
+            table.id,
+            table.version,
+            ids.ADD_CPU,
+            options,
+            placeholder=t("select.add_cpu", locale),
+            row=1,
         )
     )
+    row = 2
+    cpu_levels = cpu_seat_select(table, locale, remove=True, row=row)
+    if cpu_levels is not None:
+        view.add_item(cpu_levels)
+        row += 1
+    # the game's options, one select each, in the rows a message has left (five in all)
+    specs = game_class(table.game).option_specs
+    for index, spec in enumerate(specs[: 5 - row]):
+        current = table.options.get(spec.key, spec.default)
+        view.add_item(
+            TableSelect(
+                table.id,
+                table.version,
+                ids.OPTION,
+                [
+                    discord.SelectOption(
+                        label=t(
+                            "lobby.option",
+                            locale,
+                            name=spec.label(locale),
+                            value=spec.choice_label(choice, locale),
+                        )[:100],
+                        value=str(n),
+                        default=choice == current,
+                    )
+                    for n, choice in enumerate(spec.choices[:25])
+                ],
+                arg=index,
+                row=row + index,
+            )
+        )
     return view
+
+
+def cpu_seat_select(
+    table: TableInfo, locale: str, *, remove: bool, row: int | None = None
+) -> TableSelect | None:
+    """A select to change a computer seat's level (or, in the lobby, to remove it)."""
+    names = seat_names(table, locale)
+    options = []
+    for seat in table.seats:
+        if not seat.is_cpu:
+            continue
+        for level in LEVELS:
+            if level == seat.cpu_level:
+                continue
+            options.append(
+                discord.SelectOption(
+                    label=t(
+                        "select.cpu_level",
+                        locale,
+                        cpu=names[seat.seat],
+                        level=t(f"level.{level}", locale),
+                    )[:100],
+                    value=f"{seat.seat}:{level}",
+                )
+            )
+        if remove:
+            options.append(
+                discord.SelectOption(
+                    label=t("select.cpu_remove", locale, cpu=names[seat.seat])[:100],
+                    value=f"{seat.seat}:remove",
+                )
+            )
+    if not options:
+        return None
+    return TableSelect(
+        table.id,
+        table.version,
+        ids.CPU_SEAT,
+        options[:25],
+        placeholder=t("select.cpu_seats", locale),
+        row=row,
+    )
 
 
 # --------------------------------------------------------------------------- table message
@@ -206,6 +284,9 @@ def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
                 table.id, table.version, ids.HAND, label=t("button.show_hand", locale), emoji="🂠"
             )
         )
+        levels = cpu_seat_select(table, locale, remove=False, row=1)
+        if levels is not None:
+            view.add_item(levels)
     elif table.status == "finished":
         view.add_item(
             TableButton(

@@ -200,6 +200,12 @@ MESSAGES: dict[str, str] = {
     "choice.first": "Choose…",
     "choice.second": "Then choose…",
     "choice.incomplete": "Choose both first",
+    "select.cpu_level": "{cpu} → {level}",
+    "select.cpu_remove": "Remove {cpu}",
+    "select.cpu_seats": "Change a CPU…",
+    "lobby.option_set": "The option is set.",
+    "lobby.cpu_changed": "The CPU seats are updated.",
+    "table.cpu_level_set": "{cpu} now plays at level {level}.",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}: {type}",

@@ -200,6 +200,12 @@ MESSAGES: dict[str, str] = {
     "choice.first": "選んでください…",
     "choice.second": "次に選んでください…",
     "choice.incomplete": "先に両方を選んでください",
+    "select.cpu_level": "{cpu} → {level}",
+    "select.cpu_remove": "{cpu} を外す",
+    "select.cpu_seats": "CPU を変更…",
+    "lobby.option_set": "オプションを変更しました。",
+    "lobby.cpu_changed": "CPU の席を変更しました。",
+    "table.cpu_level_set": "{cpu} の強さを「{level}」にしました。",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}：{type}",

@@ -170,6 +170,59 @@ class LobbyOps(ServiceCore):
             remaining = await self._drop_lobby_seat(s, seats, seat)
             return info(row, remaining)
 
+    async def set_options(
+        self,
+        table_id: int,
+        user_id: int,
+        options: Mapping[str, JSON],
+        *,
+        is_moderator: bool = False,
+        expected_version: int | None = None,
+    ) -> TableInfo:
+        """Change some of a lobby's options (its creator, or a moderator); the rest stay."""
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, expected_version)
+            require_status(row, LOBBY, "lobby_only")
+            if not is_moderator:
+                require_creator(row, user_id)
+            cls = game_class_or_error(row.game)
+            resolved = resolve_options(cls, {**dict(row.options), **dict(options)})
+            await self._bump(s, row, options=resolved)
+            return info(row, seats)
+
+    async def set_cpu_level(
+        self,
+        table_id: int,
+        user_id: int,
+        seat: int,
+        level: str,
+        *,
+        expected_version: int | None = None,
+    ) -> TableInfo:
+        """A seated player changes a computer seat's level, in the lobby or during the game.
+
+        During a game the new level decides from the CPU's next decision on.
+        """
+        async with self._transaction() as s:
+            row, seats = await self._load_rows(s, table_id, expected_version)
+            if row.status not in (LOBBY, ACTIVE):
+                raise status_error(row, "not_active")
+            require_seated(row, seats, user_id)
+            if not 0 <= seat < len(seats):
+                raise TableError("no_seat", f"There is no seat {seat}.", table_id=row.id, seat=seat)
+            if seats[seat].user_id is not None:
+                raise TableError(
+                    "not_a_cpu", f"Seat {seat} is not a computer seat.", table_id=row.id, seat=seat
+                )
+            try:
+                cpu_player(row.game, level)
+            except GameError as exc:
+                raise TableError.from_engine(exc) from None
+            seats[seat].cpu_level = level
+            await s.flush()
+            await self._bump(s, row)
+            return info(row, seats)
+
     async def leave(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
     ) -> ActResult:

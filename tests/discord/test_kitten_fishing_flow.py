@@ -34,7 +34,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     reply = lobby.answer
     assert reply.embeds[0]["title"] == "Kitten Fishing: waiting for players"
     actions = [c.split(":")[4] for c in reply.custom_ids]
-    assert actions == ["join", "leave", "start", "cancel", "cpu"]
+    assert actions == ["join", "leave", "start", "cancel", "cpu", "opt"]
     table_message = reply.message_id
     assert table_message is not None
 
@@ -334,3 +334,29 @@ async def test_auto_against_a_seat_the_cpu_took_over_plays_to_the_end(harness: H
     table = await harness.client.service.load(1)
     assert table.status == "finished"
     assert "result" in harness.recorder.message(table_message)["embeds"][0]["title"]
+
+
+async def test_options_and_cpu_levels_are_chosen_in_the_lobby(harness: Harness) -> None:
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    table_message = lobby.response.message_id or 0
+    # the option select: only the creator may change it
+    refused = await press(harness, HANA, table_message, "opt:0", values=["1"], user_locale="ja")
+    assert refused.ephemeral_text() == "卓の作成者だけが行えます。"
+    await press(harness, ALICE, table_message, "opt:0", values=["1"])
+    assert (await harness.client.service.load(1)).options == {"first": 1}
+    assert "First to flip: Seat 2" in rec.message(table_message)["embeds"][0]["fields"][1]["value"]
+    # a CPU seat's level, then its removal, from the lobby
+    await press(harness, ALICE, table_message, "cpu", values=["easy"])
+    await press(harness, ALICE, table_message, "cpus", values=["1:hard"])
+    assert (await harness.client.service.load(1)).seats[1].cpu_level == "hard"
+    await press(harness, ALICE, table_message, "cpus", values=["1:remove"])
+    assert len((await harness.client.service.load(1)).seats) == 1
+    # during the game, from the table message
+    await press(harness, ALICE, table_message, "cpu", values=["normal"])
+    await press(harness, ALICE, table_message, "start")
+    changed = await press(harness, ALICE, table_message, "cpus", values=["1:easy"])
+    assert "Kitten now plays at level easy." in changed.ephemeral_text()
+    assert (await harness.client.service.load(1)).seats[1].cpu_level == "easy"
+    bob = await press(harness, BOB, table_message, "cpus", values=["1:hard"])
+    assert bob.ephemeral_text() == "You are not seated at this table."

@@ -402,7 +402,7 @@ async def run(
         return 2
     try:
         settings = load_settings()
-        database = Database(settings.database_url)
+        database = Database.from_settings(settings)
     except SettingsError as exc:
         print(f"cardbot play: {exc}", file=sys.stderr)
         return 2

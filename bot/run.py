@@ -92,7 +92,7 @@ async def serve(settings: Any) -> None:
 
     # The bot never joins a voice channel: discord.py need not warn that voice is unsupported.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    database = Database(settings.database_url)
+    database = Database.from_settings(settings)
     print(f"Database: {database.location}", file=sys.stderr)
     try:
         revision = await database.upgrade()

@@ -17,6 +17,11 @@ EXPIRY_POLICIES: tuple[str, ...] = ("cpu_turn", "cpu_seat", "abandon")
 LOCALES: tuple[str, ...] = ("ja", "en")
 MIN_TURN_TIMER = 300
 MAX_TURN_TIMER = 604800
+DEFAULT_STATEMENT_TIMEOUT = 30.0
+DEFAULT_LOCK_TIMEOUT = 10.0
+DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 300.0
+"""PostgreSQL limits, seconds: the bot's statements take milliseconds; a transaction stays open
+while the CPU seats think (a whole game of "see the result" in the worst case)."""
 BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
 
 
@@ -72,6 +77,11 @@ class Settings(BaseSettings):
     expiry_policy: ExpiryPolicy = "cpu_turn"
     reminder_before_seconds: int = Field(default=3600, ge=0)
     lobby_expiry_seconds: int = Field(default=86400, ge=60)
+    database_statement_timeout_seconds: float = Field(default=DEFAULT_STATEMENT_TIMEOUT, ge=0)
+    database_lock_timeout_seconds: float = Field(default=DEFAULT_LOCK_TIMEOUT, ge=0)
+    database_idle_in_transaction_timeout_seconds: float = Field(
+        default=DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT, ge=0
+    )
     log_level: str = "INFO"
     font_path: str | None = None
 

@@ -6,6 +6,7 @@ import asyncio
 import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -26,7 +28,13 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import StaticPool
 
-from bot.settings import normalize_database_url
+from bot.settings import (
+    DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
+    DEFAULT_LOCK_TIMEOUT,
+    DEFAULT_STATEMENT_TIMEOUT,
+    Settings,
+    normalize_database_url,
+)
 
 SQLITE_BUSY_TIMEOUT = 30.0
 """Seconds a SQLite writer waits for another one (the racing writer then sees the new version)."""
@@ -46,10 +54,69 @@ class BadDatabaseUrl(DatabaseError):
     """DATABASE_URL is not a URL of a database cardbot works with."""
 
 
-class DatabaseUnreachable(DatabaseError):
-    """The database server did not answer (down, wrong host or port, no network)."""
+class DatabaseUnavailable(DatabaseError):
+    """The database cannot serve this request now (down, restarting, busy, too slow): try again
+    in a moment; nothing about the request itself is wrong."""
 
     exit_code = 1
+
+
+class DatabaseUnreachable(DatabaseUnavailable):
+    """The database server did not answer (down, wrong host or port, no network)."""
+
+
+class DatabaseTimeout(DatabaseUnavailable):
+    """A limit cut the work short: a statement, a lock wait, a transaction left idle."""
+
+
+class DatabaseConflict(DatabaseUnavailable):
+    """PostgreSQL aborted the transaction for a serialisation failure or a deadlock; running the
+    whole transaction again is safe and usually succeeds (the tables service does so)."""
+
+
+FAILURES = (DBAPIError, OSError, PoolTimeout)
+"""What a database failure can be raised as: the driver's errors wrapped by SQLAlchemy, the
+network's (refused, reset, timed out), and the pool waiting too long for a connection."""
+CONFLICT_STATES = frozenset({"40001", "40P01"})  # serialization_failure, deadlock_detected
+TIMEOUT_STATES = frozenset(
+    {
+        "57014",  # query_canceled: statement_timeout
+        "55P03",  # lock_not_available: lock_timeout
+        "25P03",  # idle_in_transaction_session_timeout
+    }
+)
+UNAVAILABLE_STATES = frozenset({"57P01", "57P02", "57P03", "53300"})
+"""Shutting down, crashed, starting up, too many connections (plus class 08: connection lost)."""
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """PostgreSQL limits set on every connection, in seconds (0: no limit); SQLite has none."""
+
+    statement: float = DEFAULT_STATEMENT_TIMEOUT
+    lock: float = DEFAULT_LOCK_TIMEOUT
+    idle_in_transaction: float = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Timeouts:
+        """The limits the settings ask for."""
+        return cls(
+            settings.database_statement_timeout_seconds,
+            settings.database_lock_timeout_seconds,
+            settings.database_idle_in_transaction_timeout_seconds,
+        )
+
+    def server_settings(self) -> dict[str, str]:
+        """The limits as PostgreSQL run-time parameters (milliseconds), sent at connection."""
+        return {
+            "statement_timeout": _milliseconds(self.statement),
+            "lock_timeout": _milliseconds(self.lock),
+            "idle_in_transaction_session_timeout": _milliseconds(self.idle_in_transaction),
+        }
+
+
+def _milliseconds(seconds: float) -> str:
+    return str(round(seconds * 1000))
 
 
 _migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
@@ -102,9 +169,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 class Database:
     """One database: `engine`, `sessions()` (AsyncSession factory) and `upgrade()` to head."""
 
-    def __init__(self, url: str, *, echo: bool = False) -> None:
-        """Check the URL and make the engine (no connection yet); BadDatabaseUrl if unusable."""
+    def __init__(self, url: str, *, echo: bool = False, timeouts: Timeouts | None = None) -> None:
+        """Check the URL and make the engine (no connection yet); BadDatabaseUrl if unusable.
+
+        `timeouts` apply to every PostgreSQL connection (default: `Timeouts()`).
+        """
         self.url = normalize_database_url(url)
+        self.timeouts = timeouts or Timeouts()
         parsed = _parse_url(self.url)
         self.dialect = parsed.get_backend_name()
         kwargs: dict[str, Any] = {"echo": echo}
@@ -125,7 +196,9 @@ class Database:
                     ) from None
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT}
         else:
+            # pre-ping: a connection that died with a server restart is replaced, not handed out
             kwargs["pool_pre_ping"] = True
+            kwargs["connect_args"] = {"server_settings": self.timeouts.server_settings()}
         try:
             self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         except (ArgumentError, ImportError) as exc:
@@ -137,6 +210,11 @@ class Database:
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(
             self.engine, expire_on_commit=False
         )
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Database:
+        """The database the settings name, with their connection limits."""
+        return cls(settings.database_url, timeouts=Timeouts.from_settings(settings))
 
     @property
     def masked_url(self) -> str:
@@ -191,6 +269,41 @@ class Database:
             return DatabaseError(f"The database at {self.location} cannot be used: {problem}.")
         return exc
 
+    def failure(self, exc: BaseException) -> DatabaseError:
+        """The sentence for a database failure met while serving a request (one of FAILURES).
+
+        Unavailable (try again in a moment): the server down, restarting or unreachable, a
+        connection lost, a limit reached, a conflict, SQLite busy. Anything else is the
+        request's own failure, told as a plain DatabaseError.
+        """
+        orig = getattr(exc, "orig", None) or exc
+        told = str(orig).strip()
+        problem = told.splitlines()[0] if told else type(orig).__name__
+        state = str(getattr(orig, "sqlstate", None) or "")
+        if state in CONFLICT_STATES:
+            return DatabaseConflict(
+                f"The database stopped this change, which conflicted with another one "
+                f"({problem}); try again."
+            )
+        if state in TIMEOUT_STATES or isinstance(exc, PoolTimeout):
+            return DatabaseTimeout(
+                f"The database at {self.location} took too long ({problem}); try again in a moment."
+            )
+        lost = isinstance(exc, DBAPIError) and exc.connection_invalidated
+        busy = self.dialect == "sqlite" and "is locked" in problem
+        if (
+            lost
+            or busy
+            or isinstance(orig, OSError)
+            or state in UNAVAILABLE_STATES
+            or state.startswith("08")
+        ):
+            return DatabaseUnavailable(
+                f"The database at {self.location} is not answering ({problem}); "
+                "try again in a moment."
+            )
+        return DatabaseError(f"The database at {self.location} refused the request: {problem}.")
+
     async def upgrade(self, revision: str = "head") -> str | None:
         """Run the Alembic migrations up to `revision`; returns the revision now current.
 
@@ -207,6 +320,10 @@ class Database:
             connection.begin(),
         ):
             if self.dialect == "postgresql":
+                # A migration may rewrite big tables and wait for another process's upgrade:
+                # the limits meant for the bot's short transactions do not apply to it.
+                for name in Timeouts().server_settings():
+                    await connection.execute(text(f"SET LOCAL {name} = 0"))
                 await connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
                 )

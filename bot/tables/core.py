@@ -319,7 +319,7 @@ class ServiceCore:
         reprompted = frozenset(
             seat
             for seat, (before, after) in enumerate(zip(old, new, strict=True))
-            if after.version != before.version and after.asked
+            if after.version != before.version and after.asked and not after.mechanical
         )
         return result_of(row, seats, game, batch.steps, len(batch.actions), reprompted, prompts)
 
@@ -489,7 +489,11 @@ def result_of(
     reprompted: Collection[int] = frozenset(),
     prompts: Mapping[int, Prompt] | None = None,
 ) -> ActResult:
-    """An ActResult: the table, the steps, every seat's view and prompt."""
+    """An ActResult: the table, the steps, every seat's view and prompt.
+
+    A mechanical step (a draw) is the table's to take, not the seat's to answer: like
+    `prompt()`, the result gives it to no seat, so no transport shows it as controls.
+    """
     if prompts is None:
         prompts = {} if game.is_over() else game.prompts()
     return ActResult(
@@ -498,7 +502,7 @@ def result_of(
         applied=applied,
         public_view=game.view(None),
         views={seat: game.view(seat) for seat in range(game.seats)},
-        prompts={seat: p.to_json() for seat, p in prompts.items()},
+        prompts={seat: p.to_json() for seat, p in prompts.items() if not p.mechanical},
         reprompted=frozenset(reprompted),
         auto_pending=has_paced_step(prompts, seats),
     )

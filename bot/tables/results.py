@@ -166,9 +166,10 @@ class ActResult:
     """The table has a step to take at its pace (a mechanical step, an Auto seat): call
     `advance` at the watching pace."""
     prompts: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
-    """Each asked seat's prompt (`Prompt.to_json()`): private to that seat, like its view."""
+    """Each asked seat's prompt (`Prompt.to_json()`): private to that seat, like its view.
+    The table's mechanical steps are no seat's to answer and are not here."""
     reprompted: frozenset[int] = frozenset()
-    """Seats given a new prompt by this call (their controls are new: DM them)."""
+    """Seats given a new prompt to answer by this call (their controls are new: DM them)."""
 
     def prompt_for(self, seat: int) -> Mapping[str, Any] | None:
         """The prompt of `seat` (None when it is not asked)."""

@@ -16,7 +16,7 @@ fallback. Codes and their params (keep them stable — translations key on them)
 | `table_full`       | join / add_cpu when every seat is taken                     | table_id, seats              |
 | `not_creator`      | start / abandon / settings by someone else                  | table_id, creator_id         |
 | `not_enough_seats` | start with fewer seats than the game needs                  | table_id, seats, min_seats   |
-| `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act       |
+| `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act (the seats waited for in public) |
 | `table_moved_on`   | stale expected_version, or another action won the race      | table_id, version            |
 | `illegal_action`   | the engine refused the action                               | code (the engine's code, e.g. `not_your_turn`, `bad_number`) + the engine's params; message = the engine's |
 | `no_instant_finish`| finish ("see the result") for a game that has decisions     | table_id, game               |

@@ -68,12 +68,14 @@ class PlayOps(ServiceCore):
             if prompt_version is not None and prompt_version != state.version:
                 raise moved_on(row)
             if not state.asked or state.mechanical:
+                # only the seats waited for in public: a seat asked in private (a claim) is
+                # nobody else's business, not even in a refusal
                 raise TableError(
                     "not_your_turn",
                     "It is not your turn.",
                     table_id=row.id,
                     seat=held.seat,
-                    to_act=list(row.to_act),
+                    to_act=list(info(row, seats).public_waiting),
                 )
             game = game_of(row)
             batch = Batch.empty()

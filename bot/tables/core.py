@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.settings import Settings, get_settings
-from bot.store.database import Database
+from bot.store.database import FAILURES, Database, DatabaseError
 from bot.store.models import (
     ACTIVE,
     FINISHED,
@@ -33,7 +33,7 @@ from bot.store.models import (
     UserStatsRow,
     utcnow,
 )
-from bot.tables import flow
+from bot.tables import flow, units
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from engines.base import (
@@ -115,6 +115,12 @@ class Batch:
 class ServiceCore:
     """Transactions, rows and the write path shared by the lobby, play, timer and reading parts."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Each public method is one unit of work, run again whole after a database conflict
+        # (bot.tables.units); done here so that no part's method can go without it.
+        super().__init_subclass__(**kwargs)
+        units.wrap_public_methods(cls)
+
     def __init__(
         self,
         database: Database,
@@ -130,8 +136,20 @@ class ServiceCore:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
-        async with self._db.sessions() as session, session.begin():
-            yield session
+        """One transaction; a database failure leaves it as a DatabaseError sentence.
+
+        The sentence is raised outside the `except` clause, unchained: the driver's error
+        would keep the failed connection's frames alive. Its first line is in the sentence.
+        """
+        failure: DatabaseError | None = None
+        try:
+            async with self._db.sessions() as session, session.begin():
+                yield session
+        except FAILURES as exc:
+            failure = self._db.failure(exc)
+        if failure is not None:
+            raise failure
+        units.committed()
 
     async def _seats(self, s: AsyncSession, table_id: int) -> list[SeatRow]:
         return list(
@@ -327,7 +345,9 @@ class ServiceCore:
         self, s: AsyncSession, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
     ) -> None:
         won = winners(result)
-        for seat in seats:
+        # In user order, not seat order: two games of the same players ending together then
+        # lock their rows in one order and cannot deadlock.
+        for seat in sorted(seats, key=lambda x: x.user_id or 0):
             if seat.user_id is None:
                 continue
             outcome = "drawn" if not won else "won" if seat.seat in won else "lost"

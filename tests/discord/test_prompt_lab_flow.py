@@ -1,0 +1,369 @@
+"""Prompt Lab through Discord: every prompt kind with real clicks, two humans and a CPU.
+
+The deal runs at the table's pace (the Desk's loop), Alice declares from a DM between two
+draws, buries 6 of 40 cards with the group select, the multi-select and Play (across a bot
+restart), exposures are sealed until all are in, `/play move:` takes cards as codes and as
+hand numbers in English and Japanese, a claim window is answered by 花子 and times out for
+Alice, and the channel never shows a hidden card or names a seat asked in private.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import bot.tables.core
+from bot.tables import ActResult, TableError, TableService
+from engines.cards import card_label
+from tests.discord.conftest import Clock, MakeHarness
+from tests.discord.harness import (
+    ALICE,
+    CHANNEL_ID,
+    EPHEMERAL,
+    HANA,
+    Call,
+    FakeUser,
+    Harness,
+    find_id,
+    message_text,
+)
+from tests.discord.scenes import posts, press
+from tests.tables import prompt_lab
+from tests.tables.helpers import stored_row
+from tests.tables.prompt_lab import PromptLab, hidden_from
+
+SEED = 30
+"""Alice (seat 0) draws an Ace at the very first draw; the normal CPU (seat 2) never holds the
+three Aces it would declare with; after Alice and 花子 discard cards nobody can claim, the
+CPU's discard can be claimed by both of them."""
+TABLE = 1
+PLAYERS = ((ALICE, "en-US", ("Pair", "Run", "Pass")), (HANA, "ja", ("ペア", "ラン", "パス")))
+"""Who types what in `/play move:` for a claim (its name in the player's language)."""
+
+
+@pytest.fixture
+async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
+    """A bot built while the lab is registered; every new table gets the seed above."""
+    prompt_lab.install(monkeypatch)
+    monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    return await make_harness()
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+class Pause:
+    """The service's `advance`, stopping the Desk's paced loop once, right after the step where
+    `when(result)` holds (as if another bot process had won the race): players may then click
+    before the table moves on. Counts the calls that took steps."""
+
+    def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
+        self.advance = service.advance
+        self.when = when
+        self.armed, self.stop = True, False
+        self.steps = 0
+
+    async def __call__(self, table_id: int, limit: int = 1) -> ActResult:
+        if self.stop:
+            self.stop = False
+            raise TableError("table_moved_on", "The test holds the table here.")
+        result = await self.advance(table_id, limit)
+        self.steps += result.applied
+        if self.armed and self.when(result):
+            self.armed, self.stop = False, True
+        return result
+
+
+async def state(harness: Harness) -> PromptLab:
+    """The game as stored (the test may look at every hand; the channel may not)."""
+    database = harness.client.database
+    assert database is not None
+    return PromptLab.from_json((await stored_row(database, TABLE)).snapshot)
+
+
+def public_channel_calls(calls: list[Call]) -> list[Call]:
+    """Every message the channel could read: posts and edits in it, not ephemeral replies."""
+    out = []
+    for call in calls:
+        result = call.result if isinstance(call.result, dict) else {}
+        message = (result.get("resource") or {}).get("message") or result
+        if int(message.get("channel_id") or 0) != CHANNEL_ID or "guild_id" not in message:
+            continue
+        if int(message.get("flags") or 0) & EPHEMERAL or call.ephemeral:
+            continue
+        out.append(call)
+    return out
+
+
+async def assert_channel_discreet(harness: Harness) -> None:
+    """No message the channel ever saw holds a card hidden from it now."""
+    game = await state(harness)
+    hidden = {card_label(card) for card in hidden_from(game, None)}
+    for call in public_channel_calls(harness.recorder.calls):
+        text = call.text
+        leaked = sorted(label for label in hidden if label in text)
+        assert not leaked, (leaked, text)
+
+
+def component(message: dict[str, Any], action: str) -> dict[str, Any]:
+    """The component of `message` whose custom_id names `action`."""
+    for row in message["components"]:
+        for item in row["components"]:
+            if item.get("custom_id", "").split(":")[4] == action:
+                return item
+    raise AssertionError(f"no {action} on the message")
+
+
+def group_value(message: dict[str, Any], suit: str) -> str:
+    """The value of a suit's entry in the group select."""
+    symbol = card_label("2" + suit)[-1]
+    return next(o["value"] for o in component(message, "group")["options"] if symbol in o["label"])
+
+
+def suit_positions(hand: list[str], suit: str, count: int) -> list[str]:
+    """The multi-select values (hand positions) of the seat's first `count` cards of a suit."""
+    return [str(i) for i, card in enumerate(hand) if card[1] == suit][:count]
+
+
+def description(message: dict[str, Any]) -> str:
+    return message["embeds"][0]["description"]
+
+
+def turn_field(message: dict[str, Any]) -> str:
+    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
+
+
+async def click(harness: Harness, user: FakeUser, message_id: int, action: str, **kw: Any):
+    return await harness.click(
+        user, message_id, find_id(harness.recorder.message(message_id), action), **kw
+    )
+
+
+async def choose(
+    harness: Harness, user: FakeUser, message_id: int, suit: str, positions: list[str]
+) -> dict[str, Any]:
+    """Show a suit with the group select, then choose exactly `positions` of it; the message."""
+    rec = harness.recorder
+    suits = find_id(rec.message(message_id), "group")
+    await harness.click(
+        user, message_id, suits, values=[group_value(rec.message(message_id), suit)]
+    )
+    cards = find_id(rec.message(message_id), "sel")
+    await harness.click(user, message_id, cards, values=positions)
+    return rec.message(message_id)
+
+
+def lone_card(game: PromptLab, seat: int) -> str:
+    """A card of the seat's that nobody may claim (no rank held elsewhere, no run after it)."""
+    others = [c for s in range(game.seats) if s != seat for c in game.hands[s]]
+    after = game.hands[(seat + 1) % game.seats]
+    return next(
+        card
+        for card in game.hands[seat]
+        if not any(o[0] == card[0] for o in others)
+        and not any(prompt_lab.adjacent(o, card) for o in after)
+    )
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+async def test_every_prompt_kind_through_discord(
+    harness: Harness, make_harness: MakeHarness, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rec = harness.recorder
+    service = harness.client.service
+    lobby = await harness.slash(ALICE, "game new", game=prompt_lab.GAME_ID, seats=3)
+    table_message = lobby.answer.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    await harness.click(
+        ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+    )
+
+    # -- the deal, at the table's pace; held right after Alice draws her Ace
+    pause = Pause(service, lambda result: result.prompt_for(0) is not None)
+    monkeypatch.setattr(service, "advance", pause)
+    await press(harness, ALICE, table_message, "start")
+    assert pause.steps == 1 and not harness.client.desk.auto_tasks
+    game = await state(harness)
+    assert game.draws == 1 and game.aces(0) and game.turn() == 1  # 花子 is to draw
+    alice_dm = rec.last_dm(ALICE)
+    assert "You may: declare with an Ace, if you like." in description(alice_dm)
+    labels = [b["label"] for row in alice_dm["components"] for b in row["components"]]
+    ace = card_label(game.aces(0)[0])
+    assert labels[0] == f"Declare {ace}" and "Not now" in labels
+    # the declare is Alice's alone: the channel names nobody, pings nobody, shows "in progress"
+    assert turn_field(rec.message(table_message)) == "In progress…"
+    assert not [p for p in posts(rec.calls) if "<@" in p.content]
+    assert not rec.dm_messages(HANA)  # a draw is the table's step: nothing to press
+
+    # Alice declares from her DM, before 花子's draw; the table then deals on at its pace
+    declared = await press(harness, ALICE, int(alice_dm["id"]), "act:0")
+    assert not declared.ephemeral_text()
+    record = await service.record(TABLE, include_sealed=True)
+    assert [(a["seat"], a["type"]) for a in record["actions"][:3]] == [
+        (0, "draw"),
+        (0, "declare"),
+        (1, "draw"),
+    ]
+    game = await state(harness)
+    assert game.declarer == 0 and game.phase == "bury" and len(game.hands[0]) == 40
+    assert pause.steps == 51 and not harness.client.desk.auto_tasks  # one draw per step
+    assert not rec.dm_messages(HANA)  # no Draw button was ever DMed
+    log = description(rec.message(table_message))
+    assert "Alice took 23 cards from the stock." in log
+    assert "Alice declared." in "\n".join(c.text for c in public_channel_calls(rec.calls))
+    await assert_channel_discreet(harness)
+
+    # -- the bury: 6 of 40, judged as a whole, with the group select and the multi-select
+    dm = int(rec.last_dm(ALICE)["id"])
+    shown = rec.message(dm)
+    assert "Your turn: bury 6 cards, at most 2 of one suit." in description(shown)
+    play = component(shown, "play")
+    assert play["disabled"] and play["label"] == "Choose cards first"
+    assert len(component(shown, "group")["options"]) == 4  # the four suits
+    hand = game.hands[0]
+    hearts, spades = suit_positions(hand, "H", 3), suit_positions(hand, "S", 3)
+    diamonds = suit_positions(hand, "D", 2)
+    three = await choose(harness, ALICE, dm, "H", hearts)
+    assert "⚠️ Choose exactly 6 cards (3 chosen)." in description(three)
+    assert component(three, "play")["disabled"]
+    refused = await choose(harness, ALICE, dm, "S", spades)
+    assert "⚠️ Bury at most 2 cards of one suit." in description(refused)
+    assert component(refused, "play")["disabled"]
+    assert (await state(harness)).phase == "bury"  # choosing writes nothing
+
+    # -- a restart: a new bot on the same database; the selection lives in the custom_ids
+    await harness.close()
+    harness = await make_harness(rec)
+    service = harness.client.service
+    await harness.click(
+        ALICE, dm, find_id(rec.message(dm), "group"), values=[group_value(rec.message(dm), "H")]
+    )
+    again = rec.message(dm)
+    assert "(6 of 6)" in description(again) and "⚠️ Bury at most 2" in description(again)
+    await choose(harness, ALICE, dm, "H", hearts[:2])
+    await choose(harness, ALICE, dm, "S", spades[:2])
+    legal = await choose(harness, ALICE, dm, "D", diamonds)
+    assert "⚠️" not in description(legal) and "(6 of 6)" in description(legal)
+    play = component(legal, "play")
+    assert not play["disabled"] and play["label"].startswith("Play ")
+    # Clear empties it; Hint fills a legal selection of the normal CPU's
+    await click(harness, ALICE, dm, "clear")
+    assert component(rec.message(dm), "play")["disabled"]
+    await click(harness, ALICE, dm, "hint")
+    hinted = rec.message(dm)
+    assert "(6 of 6)" in description(hinted) and "⚠️" not in description(hinted)
+    assert not component(hinted, "play")["disabled"]
+    buried = await click(harness, ALICE, dm, "play")
+    assert not buried.ephemeral_text()
+    game = await state(harness)
+    assert game.phase == "expose" and len(game.kitty) == 6 and len(game.hands[0]) == 34
+    assert "Alice buried 6 cards." in description(rec.message(table_message))
+    # /game record: the deal and the declaration; the bury and the CPU's exposure are sealed
+    assert len((await service.record(TABLE))["actions"]) == 51 + 1
+    await assert_channel_discreet(harness)  # the kitty is hidden from the channel
+
+    # -- exposures: sealed until the last is in; /play takes codes and hand numbers
+    exposure = game.hands[0][:2]
+    played = await harness.slash(ALICE, "play", move=" ".join(exposure))
+    assert "Waiting for 花子." in played.ephemeral_text()
+    log = description(rec.message(table_message))
+    assert "CPU decided." in log and "Alice decided." in log
+    assert (await state(harness)).deciding[0] == exposure
+    await assert_channel_discreet(harness)  # Alice's exposure: not shown yet
+    wrong = await harness.slash(HANA, "play", move="ZZ 99", user_locale="ja")
+    assert wrong.ephemeral_text().startswith("札を読み取れませんでした。")
+    hana_cards = (await state(harness)).hands[1][13:15]
+    await harness.slash(HANA, "play", move="14 15", user_locale="ja")
+    game = await state(harness)
+    assert game.exposed == [exposure, hana_cards, []] and game.phase == "discard"
+    assert "Every exposure is shown." in description(rec.message(table_message))
+
+    # -- discards: Alice's through clicks, 花子's typed in Japanese; nobody may claim them
+    alice_discard = lone_card(game, 0)
+    dm = int(rec.last_dm(ALICE)["id"])
+    shown = rec.message(dm)
+    assert "Your turn: discard a card." in description(shown)
+    position = str(game.hands[0].index(alice_discard))
+    one = await choose(harness, ALICE, dm, alice_discard[1], [position])
+    assert component(one, "play")["label"] == f"Play {card_label(alice_discard)}"
+    await click(harness, ALICE, dm, "play")
+    game = await state(harness)
+    hana_discard = lone_card(game, 1)
+    number = game.hands[1].index(hana_discard) + 1
+    typed = await harness.slash(HANA, "play", move=str(number), user_locale="ja")
+
+    # -- the CPU discarded at once: a claim window, private to Alice and 花子
+    game = await state(harness)
+    assert game.phase == "claims" and sorted(game.asked) == [0, 1]
+    discard = game.discards[-1][1]
+    window_start, window_log = len(rec.calls), description(rec.message(table_message))
+    assert turn_field(rec.message(table_message)) == "In progress…"
+    # Alice hears by DM; 花子, who just played, sees her claim in the answer to her /play
+    alice_claim = rec.last_dm(ALICE)
+    hana_claim = rec.message(typed.answer.message_id or 0)
+    assert "claim the discard?" in description(alice_claim)
+    assert "この捨て札を取りますか？" in description(hana_claim)
+    assert [b["label"] for b in hana_claim["components"][0]["components"]][-1] == "パス"
+    await press(harness, HANA, int(hana_claim["id"]), "act:0", user_locale="ja")  # ペア
+    table = await service.load(TABLE)
+    assert table.public_waiting == () and table.ping_user_ids == ()
+    # nothing the channel saw meanwhile names them: no new log line, no turn, no ping
+    logged = set(window_log.splitlines())
+    for call in public_channel_calls(rec.since(window_start)):
+        said = [call.content] + [e.get("description") or "" for e in call.embeds]
+        said += [
+            f["value"] for e in call.embeds for f in e.get("fields") or [] if f["name"] == "Turn"
+        ]
+        new = [line for text in said for line in text.splitlines() if line not in logged]
+        assert not [line for line in new if "Alice" in line or "花子" in line], new
+    assert not [p for p in posts(rec.since(window_start)) if "<@" in p.content]
+    assert (await service.record(TABLE))["actions"][-1]["type"] == "discard"  # sealed answer
+    # Alice lets her window run out: 20 seconds later she passes by default
+    clock.now += timedelta(seconds=21)
+    await harness.client.timers.tick(clock.now)
+    game = await state(harness)
+    assert game.claims[-1] == {"discard": 2, "seat": 1, "claim": "pair"}
+    assert f"花子 claimed a pair on {card_label(discard)}." in description(
+        rec.message(table_message)
+    )
+    record = await service.record(TABLE)
+    assert [(a["seat"], a["type"]) for a in record["actions"][-2:]] == [(1, "pair"), (0, "pass")]
+    # too late: Alice's claim controls are out of date, and nothing changes
+    before = await service.load(TABLE)
+    late = await press(harness, ALICE, int(alice_claim["id"]), "act:0")
+    assert late.ephemeral_text().startswith("This view is out of date")
+    assert (await service.load(TABLE)).version == before.version
+    await assert_channel_discreet(harness)
+
+    # -- the rest of the game, typed: discards by hand number, claims by name
+    for _ in range(100):
+        table = await service.load(TABLE)
+        if table.status != "active":
+            break
+        for user, locale, words in PLAYERS:
+            current = await service.prompt(TABLE, user.id)
+            prompt = current.prompt
+            if prompt is None:
+                continue
+            if prompt["kind"] == "discard":
+                move = "1"
+            else:
+                kinds = [c["type"] for c in prompt["choices"]]
+                move = words[("pair", "run", "pass").index(kinds[0])]
+            answered = await harness.slash(user, "play", move=move, user_locale=locale)
+            assert "could not" not in answered.ephemeral_text()
+            await assert_channel_discreet(harness)
+            break
+    final = rec.message(table_message)
+    assert final["embeds"][0]["title"] == "Prompt Lab: result"
+    game = await state(harness)
+    assert game.is_over() and (await service.load(TABLE)).result == game.result()
+    texts = [message_text(m) for m in rec.channel_messages() if not m["flags"] & EPHEMERAL]
+    assert texts and all("Traceback" not in text for text in texts)
+    await assert_channel_discreet(harness)

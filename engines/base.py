@@ -394,6 +394,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     cpu_names: ClassVar[Mapping[str, str]] = {"en": "CPU", "ja": "CPU"}
     """How the game's documents name a computer opponent (Kitten Fishing: the "kitten")."""
+    hint_level: ClassVar[str] = "normal"
+    """The CPU level whose choice a player's Hint shows."""
     instant_finish: ClassVar[bool] = False
     """True when "see the result" may play every seat to the end at once (no decisions)."""
     multi_hand: ClassVar[bool] = False
@@ -573,11 +575,24 @@ Decide = Callable[[Game, Prompt], "Action | None"]
 
 
 class CpuPlayer(Protocol):
-    """A computer player: decides one prompt from its seat's view only."""
+    """A computer player: decides one prompt from its seat's view only.
+
+    A player may also offer `explain(decision) -> Hint`: the same choice with a reason, for
+    the Hint a human asks for (`engines.cpu.hint` uses it when it is there).
+    """
 
     def decide(self, decision: Decision) -> Action | None:
         """An action the prompt allows, or None to decline an optional prompt."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A recommended answer to a prompt, and why (a reason code the bot puts into words)."""
+
+    action: Action | None
+    reason: str | None = None
+    params: Mapping[str, JSON] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ class PickState:
     chosen: frozenset[int] = frozenset()
     problem: str | None = None
     """Why the game would refuse the selection (None: it would accept it, or nothing chosen)."""
+    note: str | None = None
+    """A line for the player about the selection (the reason of a Hint)."""
 
     def arg(self) -> str:
         """The custom_id arg that carries this selection."""
@@ -488,6 +490,23 @@ def _choice_rows(
 
 def _misc_row(view: discord.ui.View, controls: SeatControls, locale: str) -> None:
     table, seat, prompt = controls.table, controls.seat, controls.prompt
+    playing = prompt is not None and not seat.auto and not seat.cpu_takeover
+    if (
+        playing
+        and prompt is not None
+        and not prompt.get("pick")
+        and len(prompt.get("choices") or []) > 1
+    ):
+        view.add_item(
+            TableButton(
+                table.id,
+                controls.version,
+                ids.HINT,
+                label=t("button.hint", locale),
+                emoji="💡",
+                row=3,
+            )
+        )
     if prompt is not None and not prompt.get("required", True) and not seat.auto:
         view.add_item(
             TableButton(

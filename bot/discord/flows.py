@@ -24,6 +24,7 @@ from bot.discord.controls import (
     count_problem,
     parse_parts_arg,
     pick_groups,
+    two_part,
 )
 from bot.discord.desk import Desk
 from bot.games import presenter, seat_names
@@ -293,6 +294,9 @@ class Flows:
                 interaction, current, PickState(), locale, parts=(first, second)
             )
             return
+        if action == ids.HINT and not pick:
+            await self._choice_hint(interaction, current, locale)
+            return
         if action == ids.PAGE:
             page = int(arg) if arg and arg.isdigit() else 0
             await self._show_prompt(interaction, current, PickState(), locale, page=page)
@@ -316,8 +320,15 @@ class Flows:
             chosen = frozenset()
         elif action == ids.HINT:
             hint = await self.service.hint(table_id, interaction.user.id)
-            if hint is not None and hint.get("type") == pick["type"]:
-                chosen = frozenset(pick_positions(pick, picked_cards(pick, hint)) or ())
+            suggested = (hint or {}).get("action")
+            if suggested is not None and suggested.get("type") == pick["type"]:
+                chosen = frozenset(pick_positions(pick, picked_cards(pick, suggested)) or ())
+            note = self._hint_note(current, hint, locale)
+            state = PickState(
+                group, chosen, await self._pick_problem(current, chosen, locale), note
+            )
+            await self._show_prompt(interaction, current, state, locale)
+            return
         elif action == ids.PLAY:
             chosen = ids.decode_mask(arg or "")
             problem = count_problem(pick, chosen, locale)
@@ -330,6 +341,39 @@ class Flows:
             return
         state = PickState(group, chosen, await self._pick_problem(current, chosen, locale))
         await self._show_prompt(interaction, current, state, locale)
+
+    async def _choice_hint(
+        self, interaction: discord.Interaction[Any], current: SeatPrompt, locale: str
+    ) -> None:
+        """A Hint for a list of choices: the recommended one, said (and preselected in two
+        steps), never played for the player."""
+        hint = await self.service.hint(current.table.id, interaction.user.id)
+        parts: tuple[int | None, int | None] = (None, None)
+        choices = list((current.prompt or {}).get("choices") or [])
+        suggested = (hint or {}).get("action")
+        shape = two_part(choices)
+        if suggested is not None and shape is not None:
+            suggested = {k: v for k, v in suggested.items() if k != "seat"}
+            for (i, j), n in shape.index.items():
+                if {k: v for k, v in choices[n].items() if k != "seat"} == suggested:
+                    parts = (i, j)
+        note = self._hint_note(current, hint, locale)
+        await self._show_prompt(interaction, current, PickState(note=note), locale, parts=parts)
+
+    def _hint_note(self, current: SeatPrompt, hint: Mapping[str, Any] | None, locale: str) -> str:
+        """The Hint in words: what to do, and why when the computer player can say."""
+        game = presenter(current.table.game)
+        names = seat_names(current.table, locale)
+        action = (hint or {}).get("action")
+        what = (
+            game.action_label(action, locale, names)
+            if action is not None
+            else t("hint.nothing", locale)
+        )
+        reason = game.hint_reason(
+            (hint or {}).get("reason"), (hint or {}).get("params") or {}, locale
+        )
+        return t("hint.line", locale, what=what) + (f" ({reason})" if reason else "")
 
     async def _pick_problem(
         self, current: SeatPrompt, chosen: frozenset[int], locale: str
@@ -809,7 +853,25 @@ class Flows:
         locale = await self.desk.user_locale(interaction)
         if game is None:
             table = await self.service.active_table(interaction.channel_id or 0)
-            game = table.game if table else games()[0].id
+            if table is None:  # no table here: which games there are, and how to read one
+                lines = [
+                    t(
+                        "reply.rules_line",
+                        locale,
+                        game=game_name(cls.id, locale),
+                        id=cls.id,
+                        seats=cls.min_seats
+                        if cls.min_seats == cls.max_seats
+                        else f"{cls.min_seats}–{cls.max_seats}",
+                    )
+                    for cls in games()
+                ]
+                embed = discord.Embed(
+                    title=t("reply.rules_list_title", locale), description="\n".join(lines)
+                )
+                await self.reply(interaction, embed=embed)
+                return
+            game = table.game
         text = t(f"game.{game}.rules", locale)
         if text == f"game.{game}.rules":
             text = t("reply.no_rules", locale)

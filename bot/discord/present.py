@@ -349,6 +349,8 @@ def hand_embed(
                 )
             if state.problem:
                 lines.append(f"⚠️ {state.problem}")
+        if state is not None and state.note:
+            lines.append(f"💡 {state.note}")
     else:
         waiting = [names[s] for s in table.public_waiting]
         if waiting:

@@ -151,6 +151,13 @@ class GamePresenter:
             key = "pick.generic"
         return t(key, locale, cards=cards(list(cards_chosen), locale), count=len(cards_chosen))
 
+    def hint_reason(self, reason: str | None, params: Mapping[str, Any], locale: str) -> str | None:
+        """Why the Hint recommends what it does, in words (None when it gives no reason)."""
+        if not reason:
+            return None
+        key = f"hint.{self.game_id}.{reason}"
+        return t(key, locale, **dict(params)) if has(key, locale) else None
+
     def finish_confirm(self, locale: str) -> str:
         """The question before "See the result" (the game's words when it has them)."""
         key = f"finish.{self.game_id}.confirm"

@@ -206,6 +206,10 @@ MESSAGES: dict[str, str] = {
     "lobby.option_set": "The option is set.",
     "lobby.cpu_changed": "The CPU seats are updated.",
     "table.cpu_level_set": "{cpu} now plays at level {level}.",
+    "hint.line": "Hint: {what}",
+    "hint.nothing": "let this one pass",
+    "reply.rules_list_title": 'The games (`/game rules game:` gives their rules)',
+    "reply.rules_line": '{game} (`{id}`, {seats} seats)',
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}: {type}",

@@ -25,7 +25,7 @@ from bot.tables.errors import TableError
 from bot.tables.flow import load_states
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, Action, GameError, IllegalAction
-from engines.cpu import cpu_chooser
+from engines.cpu import hint as cpu_hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +119,10 @@ class PlayOps(ServiceCore):
         )
 
     async def hint(self, table_id: int, user_id: int) -> dict[str, JSON] | None:
-        """What the normal CPU would do in the user's seat now (None: nothing to do, or pass).
+        """What the game's hint level would do in the user's seat now, and why when it can say.
 
-        It decides from the seat's view and prompt only, like any CPU seat.
+        `{"action": {...} | None, "reason": code | None, "params": {...}}`, or None when the
+        seat is not asked. It decides from the seat's view and prompt only, like any CPU seat.
         """
         async with self._transaction() as s:
             row, seats = await self._load_rows(s, table_id, None)
@@ -131,14 +132,15 @@ class PlayOps(ServiceCore):
         prompt = game.prompt(held.seat)
         if prompt is None or prompt.mechanical:
             return None
-        decide = cpu_chooser(
-            row.game, ["normal"] * len(seats), row.seed, f"hint@{row.action_count}"
-        )
         try:
-            action = decide(game, prompt)
+            found = cpu_hint(game, prompt, row.seed, f"hint@{row.action_count}")
         except GameError as exc:
             raise TableError.from_engine(exc) from None
-        return None if action is None else action.to_json()
+        return {
+            "action": None if found.action is None else found.action.to_json(),
+            "reason": found.reason,
+            "params": dict(found.params),
+        }
 
     async def finish(
         self, table_id: int, user_id: int, *, expected_version: int | None = None

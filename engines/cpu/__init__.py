@@ -19,6 +19,7 @@ from engines.base import (
     Decision,
     Game,
     GameError,
+    Hint,
     Prompt,
     derive_rng,
     game_class,
@@ -37,6 +38,7 @@ __all__ = [
     "cpu_chooser",
     "cpu_player",
     "decision_rng",
+    "hint",
     "random_pick",
 ]
 
@@ -95,6 +97,23 @@ def cpu_player(game_id: str, level: str = DEFAULT_LEVEL) -> CpuPlayer:
 def decision_rng(seed: int, purpose: str, seat: int) -> random.Random:
     """The RNG a CPU seat decides with: derived from the record's seed only."""
     return derive_rng(seed, f"{purpose}:{seat}")
+
+
+def hint(game: Game, prompt: Prompt, seed: int, purpose: str) -> Hint:
+    """What the game's hint level would do for `prompt`, and why when the player can say.
+
+    It decides from the seat's view only, like any CPU seat.
+    """
+    player = cpu_player(game.id, type(game).hint_level)
+    decision = Decision(
+        game.view(prompt.seat), prompt, decision_rng(seed, purpose, prompt.seat), game.accepts
+    )
+    explain = getattr(player, "explain", None)
+    if callable(explain):
+        found = explain(decision)
+        if isinstance(found, Hint):
+            return found
+    return Hint(player.decide(decision))
 
 
 def cpu_chooser(game_id: str, levels: Sequence[str], seed: int, purpose: str = "cpu") -> Decide:

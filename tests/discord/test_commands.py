@@ -91,6 +91,11 @@ async def test_rules_are_shown_in_the_users_language(harness: Harness) -> None:
     assert ja.response.ephemeral
     assert ja.answer.embeds[0]["title"] == "子猫の魚釣り：ルール"
     assert "J で総取り" in ja.answer.embeds[0]["description"]
+    # without a game: the games there are, and how to read one
+    listed = await harness.slash(ALICE, "game rules")
+    assert "Kitten Fishing (`kitten-fishing`, 2 seats)" in listed.answer.embeds[0]["description"]
+    # with a table in the channel: that table's game
+    await harness.slash(ALICE, "game new", game="kitten-fishing")
     en = await harness.slash(ALICE, "game rules")
     assert "J sweep" in en.answer.embeds[0]["description"]
 

@@ -58,7 +58,7 @@ def test_many_choices_over_two_fields_are_two_steps() -> None:
     assert len(shape.seconds_for(2)) == 10  # seat 3 (the third value) has no J Q K to ask for
     nothing = controls({"kind": "ask", "required": True, "choices": ASKS})
     # one button per seat to ask, a select of ranks, then the action: disabled until both
-    assert [a for a, _, _ in nothing] == ["one", "one", "one", "two", "act", "auto"]
+    assert [a for a, _, _ in nothing] == ["one", "one", "one", "two", "act", "hint", "auto"]
     assert nothing[4][2] and nothing[4][1] == "Choose both first"
     both = controls({"kind": "ask", "required": True, "choices": ASKS}, parts=(2, 6))
     act = next(c for c in both if c[0] == "act")

@@ -40,12 +40,17 @@ async def test_a_game_with_choices_and_simultaneous_turns(harness) -> None:
     assert ping.allowed_mentions["users"] == [ALICE.id, HANA.id]
     alice_dm = rec.last_dm(ALICE)
     labels = [b["label"] for row in alice_dm["components"] for b in row["components"]]
-    assert labels == ["pick 1", "pick 2", "pick 3", "Auto: off"]  # no "See the result" here
+    assert labels == ["pick 1", "pick 2", "pick 3", "Hint", "Auto: off"]  # no "See the result" here
     hana_first_dm = rec.last_dm(HANA)
 
     moves = await harness.autocomplete(HANA, "play", "move", user_locale="en-US")
     assert [c["name"] for c in moves.choices()] == ["pick 1", "pick 2", "pick 3"]
 
+    # Hint says what the CPU would pick, and plays nothing
+    await press(harness, ALICE, int(alice_dm["id"]), "hint")
+    assert "💡 Hint: pick " in rec.message(int(alice_dm["id"]))["embeds"][0]["description"]
+    assert (await harness.client.service.load(1)).action_count == 0
+    alice_dm = rec.message(int(alice_dm["id"]))
     picked = await press(harness, ALICE, int(alice_dm["id"]), "act:1")  # Alice picks 2
     assert (await harness.client.service.prompt(1, ALICE.id)).prompt is None
     # Alice's pick is sealed: the channel learns that she picked, never what

@@ -270,18 +270,21 @@ class TerminalGame:
         pick = prompt.get("pick")
         names = seat_names(table, self.locale)
         labels = [self.presenter.action_label(action, self.locale, names) for action in choices]
-        if pick or len(choices) != 1:
+        required = prompt.get("required", True)
+        # Enter takes a required prompt's only move; on an optional prompt it lets it pass
+        one_key = len(choices) == 1 and not pick and required
+        if not one_key:
             self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
         if pick:
             self.out("  " + self.hand_line(pick))
-        if len(choices) == 1 and not pick:
+        if one_key:
             self.out("  " + say("one_key", self.locale, action=labels[0]))
         else:
             for n, label in enumerate(labels, 1):
                 self.out(f"  {n:>2}. {label}")
         finish = game_class(self.game_id).instant_finish and self.alone(table)
         keys = say("keys", self.locale) + (say("keys_finish", self.locale) if finish else "")
-        if not prompt.get("required", True):
+        if not required:
             keys += say("keys_skip", self.locale)
         answer = self.ask(keys + " > ").strip()
         lowered = answer.lower()
@@ -299,7 +302,7 @@ class TerminalGame:
                     _, result = await self.service.new_game(table.id, TERMINAL_USER_ID)
                     self.show_start(result)
                     return result.table
-            elif lowered == "" and not prompt.get("required", True):
+            elif lowered == "" and not required:
                 # an optional prompt let go: the table goes on (a draw, another seat...)
                 result = await self.service.advance(table.id, limit=1)
                 self.narrate(result)
@@ -311,7 +314,7 @@ class TerminalGame:
                 )
             elif pick:
                 self.out(say("what_pick", self.locale))
-            elif len(choices) == 1:
+            elif one_key:
                 self.out(say("what_one", self.locale, action=labels[0]))
             else:
                 self.out(say("what_list", self.locale))

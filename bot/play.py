@@ -375,9 +375,13 @@ def _level(table: TableInfo) -> str:
 
 
 def _error_text(exc: TableError, locale: str) -> str:
+    """A refusal in the player's words; for a refused move, the game's own reason."""
     from bot.i18n import error_text
 
-    return plain(error_text(exc.code, locale, exc.message, exc.params))
+    code, params = exc.code, dict(exc.params)
+    if code == "illegal_action" and params.get("code"):
+        code = str(params.pop("code"))  # as on Discord: "Bury at most 2 cards of one suit."
+    return plain(error_text(code, locale, exc.message, params))
 
 
 EXIT_INTERRUPTED = 130

@@ -164,7 +164,9 @@ async def _play_to(service: TableService, table_id: int, phase: str) -> None:
         if result.applied:
             continue
         user = table.asked_user_ids[0]
-        await service.act(table_id, user, await service.hint(table_id, user) or {})
+        hint = await service.hint(table_id, user)
+        assert hint is not None and hint["action"] is not None
+        await service.act(table_id, user, hint["action"])
 
 
 async def _run(

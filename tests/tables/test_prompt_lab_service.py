@@ -130,12 +130,19 @@ async def assert_public_info_is_public(
     assert not set(re.findall(r"'([A2-9TJQK][SHDC])'", repr(table))) & hidden
 
 
+async def hinted(service: TableService, table_id: int, user: int) -> dict[str, Any]:
+    """The action the user's Hint shows (the game's hint level, from the seat's view)."""
+    hint = await service.hint(table_id, user)
+    assert hint is not None and hint["action"] is not None
+    return dict(hint["action"])
+
+
 async def human_answer(service: TableService, table_id: int, user: int) -> dict[str, Any] | None:
-    """What a human plays now: the CPU's hint for a required prompt (None: nothing to answer)."""
+    """What a human plays now: the Hint for a required prompt (None: nothing to answer)."""
     current = await service.prompt(table_id, user)
     if current.prompt is None or not current.prompt["required"]:
         return None
-    return await service.hint(table_id, user)
+    return await hinted(service, table_id, user)
 
 
 # ---------------------------------------------------------------------------- the deal
@@ -275,7 +282,7 @@ async def test_the_kitty_and_the_exposures_stay_out_of_records_until_revealed(
         await service.check_action(table_id, ALICE, {"type": "bury", "cards": hearts + spades})
     assert err.value.code == "illegal_action" and err.value.params["code"] == "bury_suit_limit"
     assert err.value.message == "Bury at most 2 cards of one suit."
-    hint = await service.hint(table_id, ALICE)
+    hint = await hinted(service, table_id, ALICE)
     await service.check_action(table_id, ALICE, hint)
     logged = len((await service.record(table_id))["actions"])
     buried = await watch("act", ALICE, hint)
@@ -427,7 +434,7 @@ async def test_whole_games_keep_every_promise(
                 continue
             if prompt["kind"] == "claim" and rng.random() < 0.3:
                 continue  # let its window run out
-            action = await service.hint(table_id, user)
+            action = await hinted(service, table_id, user)
             await watch("act", user, action, prompt_version=current.version)
             moved = True
             break

@@ -110,8 +110,15 @@ class TableInfo:
 
     @property
     def waiting_user_ids(self) -> tuple[int, ...]:
-        """Users whose seat the game waits for (public or private prompts): `/game mine`."""
-        return self._users(self.to_act)
+        """Users whose seat the game waits for (public or private prompts): `/game mine`.
+
+        Not a seat whose only step is the table's own (a draw): nothing there is theirs to do.
+        """
+        if not self.prompts:
+            return self._users(self.to_act)
+        return self._users(
+            [s for s, p in enumerate(self.prompts) if p.asked and p.required and not p.mechanical]
+        )
 
     @property
     def ping_user_ids(self) -> tuple[int, ...]:

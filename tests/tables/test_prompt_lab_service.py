@@ -482,3 +482,21 @@ async def test_a_human_leaving_mid_claim_lets_the_cpu_answer(
     assert answers and answers[0].by == "cpu" and answers[0].action["type"] == "pair"
     assert left.prompt_for(1) is None  # the CPU plays the seat now
     await assert_snapshot_is_replay(service, database, table_id)
+
+
+async def test_a_table_waits_on_a_user_for_their_answers_not_for_its_own_draws(
+    service: TableService, database: Database
+) -> None:
+    """`/game mine`: a draw is the table's to take; a private claim is the user's to answer."""
+    started = await lab_table(service, [ALICE, BOB, "normal"])
+    table_id = started.table.id
+    assert started.table.to_act == (0,)  # Alice's draw, which the table takes
+    assert started.table.waiting_user_ids == ()
+    assert await service.tables_waiting_on(ALICE) == []
+    await to_discards(service, table_id, [ALICE, BOB])
+    game = await engine(database, table_id)
+    card = next(c for c in game.hands[0] if c[0] in {h[0] for h in game.hands[1]})
+    discarded = await service.act(table_id, ALICE, {"type": "discard", "cards": [card]})
+    assert discarded.table.waiting_user_ids == (BOB,)  # his own claim, in private
+    assert [t.id for t in await service.tables_waiting_on(BOB)] == [table_id]
+    assert await service.tables_waiting_on(ALICE) == []

@@ -12,7 +12,7 @@ import logging
 import os
 import re
 import subprocess
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +61,7 @@ class Cluster:
 
 
 @pytest.fixture
-def cluster() -> AsyncIterator[Cluster]:
+def cluster() -> Iterator[Cluster]:
     """A PostgreSQL server of this test alone."""
     if not os.environ.get(POSTGRES_ENV):
         pytest.skip(f'PostgreSQL: set {POSTGRES_ENV} (eval "$(.ci/start-postgres)")')

@@ -75,7 +75,7 @@ async def test_two_games_of_the_same_players_ending_together_do_not_deadlock(
         first = await won_by_default(one, CHANNEL, (ALICE, "Alice"), (BOB, "Bob"))
         second = await won_by_default(one, CHANNEL + 1, (BOB, "Bob"), (ALICE, "Alice"))
         written = asyncio.Event()
-        arrived: list[int] = []
+        arrived: list[TableService] = []
 
         def pause_after_first_row(service: TableService) -> None:
             real = service._upsert

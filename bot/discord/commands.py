@@ -18,6 +18,7 @@ from discord.app_commands import locale_str
 
 from bot.discord.flows import Flows
 from bot.i18n import en, ja, normalise_locale
+from bot.store.database import DatabaseError
 from bot.tables.errors import TableError
 from engines.base import OptionSpec, game_class, games
 
@@ -262,7 +263,7 @@ def build_play_command(flows: Flows) -> app_commands.Command[Any, ..., None]:
     ) -> list[app_commands.Choice[str]]:
         try:
             choices = await flows.move_choices(interaction, current)
-        except TableError:
+        except (TableError, DatabaseError):  # no list is better than an error in a menu
             return []
         return [app_commands.Choice(name=name, value=value) for name, value in choices]
 

@@ -79,7 +79,7 @@ class SeatControls:
 
 @dataclass(frozen=True, slots=True)
 class TwoPart:
-    """Choices that are one action over two fields (Go Fish: a seat to ask × a rank).
+    """Choices that are one action over two fields (a seat to ask × a rank to ask for).
 
     Shown as two steps: the first field's values (buttons, or a select when many), then the
     second field's values that go with it (a select), then the action button.

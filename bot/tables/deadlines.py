@@ -62,7 +62,10 @@ class DeadlineOps(ServiceCore):
                     out.append(Reminder(info(row, seats), tuple(due)))
             except TableError as exc:
                 if exc.code != "table_moved_on":
-                    raise
+                    log.exception("table %s: reminder refused (%s)", table_id, exc.code)
+            except Exception:
+                # the reminders claimed so far are returned (sent), the others wait for a tick
+                log.exception("table %s: reminder failed; the other tables go on", table_id)
         return out
 
     async def expire_overdue(self, now: datetime | None = None) -> list[Expiry]:
@@ -174,7 +177,9 @@ class DeadlineOps(ServiceCore):
                     out.append(info(row, seats))
             except TableError as exc:
                 if exc.code != "table_moved_on":
-                    raise
+                    log.exception("table %s: lobby expiry refused (%s)", table_id, exc.code)
+            except Exception:
+                log.exception("table %s: lobby expiry failed; the other lobbies go on", table_id)
         return out
 
     async def next_wakeup(self) -> datetime | None:

@@ -247,3 +247,26 @@ async def test_a_table_whose_expiry_fails_does_not_stop_the_others(
     failed = [r for r in caplog.records if r.exc_info]
     assert len(failed) == 1 and f"table {broken.id}" in failed[0].getMessage()
     await assert_snapshot_is_replay(service, database, fine.id)
+
+
+async def test_a_table_whose_reminder_fails_does_not_cost_the_others_theirs(
+    service: TableService, database: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    tables = []
+    for n in range(2):
+        info = await service.open_lobby(GUILD, CHANNEL + n, KF, None, ALICE, "Alice", seed=n)
+        await service.join(info.id, BOB, "Bob")
+        tables.append((await service.start(info.id, ALICE)).table)
+    broken, fine = tables
+    async with database.sessions() as s, s.begin():
+        await s.execute(
+            update(TableRow)
+            .where(TableRow.id == broken.id)
+            .values(prompt_states=[{"v": 1, "sig": "x", "req": True, "due": "not a time"}])
+        )
+    soon = max(t.deadline for t in tables if t.deadline is not None) - timedelta(minutes=1)
+    with caplog.at_level(logging.ERROR, "bot.tables.deadlines"):
+        reminders = await service.due_reminders(soon)
+    assert [r.table.id for r in reminders] == [fine.id]
+    failed = [r for r in caplog.records if r.exc_info]
+    assert len(failed) == 1 and f"table {broken.id}" in failed[0].getMessage()

@@ -164,9 +164,9 @@ class PromptLab(Game):
         if self.phase == DEAL:
             return self.draws % self.seats
         if self.phase in (DISCARDING, CLAIMS):
-            return ((self.declarer or 0) + len(self.discards) - (self.phase == CLAIMS)) % (
-                self.seats
-            )
+            # while its discard's claims are open, the discarder is still the seat of the turn
+            made = len(self.discards) - (1 if self.phase == CLAIMS else 0)
+            return ((self.declarer or 0) + made) % self.seats
         return None
 
     def aces(self, seat: int) -> list[str]:
@@ -194,7 +194,8 @@ class PromptLab(Game):
             )
         elif self.phase == BURYING:
             seat = self.declarer or 0
-            out[seat] = Prompt(seat, "bury", pick=CardPick("bury", tuple(self.hands[seat]), 6, 6))
+            pick = CardPick("bury", tuple(self.hands[seat]), BURY, BURY)
+            out[seat] = Prompt(seat, "bury", pick=pick)
         elif self.phase == EXPOSING:
             for seat in range(self.seats):
                 if seat not in self.deciding:

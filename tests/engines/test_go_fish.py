@@ -642,3 +642,31 @@ def test_no_level_reads_the_state() -> None:
             Decision(json.loads(json.dumps(d.view)), d.prompt, random.Random(1), lambda a: True)
         )
         assert first == again
+
+
+def test_the_hidden_card_variation_moves_only_cards_the_seat_has_not_seen() -> None:
+    from tests.engines import go_fish_hidden
+
+    game = GoFish.new(3, {}, 4)
+    layout_ = go_fish_hidden.deal(game)
+    actions = GoFish.new(3, {}, 99, layout_).autoplay(
+        cpu_chooser("go-fish", ["normal"] * 3, 4), limit=12
+    )
+    record = {
+        "game": "go-fish",
+        "seats": 3,
+        "options": {},
+        "seed": 4,
+        "deal": layout_,
+        "actions": [a.to_json() for a in actions],
+    }
+    seen = go_fish_hidden.seen_by(record, 0)
+    variant = go_fish_hidden.vary(record, 0, random.Random(1))
+
+    def places(r: dict) -> list[str]:
+        return [c for h in r["deal"]["hands"] for c in h] + r["deal"]["stock"]
+
+    before, after = places(record), places(variant)
+    assert after != before and sorted(after) == sorted(before)
+    assert all(a == b for a, b in zip(before, after, strict=True) if b in seen)
+    assert [c[0] for c in after] == [c[0] for c in before]  # ranks stay: every answer too

@@ -151,8 +151,8 @@ async def test_a_bad_seat_count_is_refused_before_the_saved_game_is_abandoned(
 async def test_a_game_not_playable_yet_says_so(
     sqlite_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert await run(args(game="go-fish"), ask=Script(), out=print) == 2
-    assert "cardbot play: go-fish is not playable yet in this version." in capsys.readouterr().err
+    assert await run(args(game="shirokuro"), ask=Script(), out=print) == 2
+    assert "cardbot play: shirokuro is not playable yet in this version." in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

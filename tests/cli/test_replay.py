@@ -240,11 +240,11 @@ def test_numbers_json_does_not_have_are_malformed(text: str) -> None:
 
 
 def test_a_game_of_the_contract_not_yet_playable_says_so() -> None:
-    for game in ("go-fish", "gong-zhu", "zhao-pengyou", "kokutorum", "shirokuro"):
+    for game in ("gong-zhu", "zhao-pengyou", "kokutorum", "shirokuro"):
         proc = run("-", stdin=json.dumps(record(game=game)))
         assert proc.returncode == 2
         assert proc.stderr == f"cardbot replay: {game} is not playable yet in this version.\n"
-    proc = run("--jsonl", "-", stdin=json.dumps(record(game="go-fish")) + "\n")
+    proc = run("--jsonl", "-", stdin=json.dumps(record(game="shirokuro")) + "\n")
     assert json.loads(proc.stdout)["error"]["code"] == "game_not_playable"
     unknown = run("-", stdin=json.dumps(record(game="poker")))
     assert unknown.returncode == 2 and unknown.stderr == "cardbot replay: Unknown game 'poker'.\n"
@@ -319,7 +319,7 @@ def test_jsonl_answers_every_line_whatever_it_holds() -> None:
         good + b"\r",  # 7: CRLF line ending
         b'{"game": "kitten-fishing", "seats": x}',  # 8: error at column 37 of line 8
         json.dumps(record(actions=[{"seat": 1, "type": "flip"}])).encode(),  # 9: refused
-        json.dumps(record(game="go-fish")).encode(),  # 10
+        json.dumps(record(game="shirokuro")).encode(),  # 10
         b"[" * 100_000,  # 11
         b"\x00\x01",  # 12
         good,  # 13: last line without a newline

@@ -434,7 +434,7 @@ class GongZhu(Game):
         events = [
             Event("decided", seat),
             Event(
-                "chose" if mask else "chose_none",
+                "chose" if mask else "chose_none" if self.hands[seat] & EXPOSABLE else "none_held",
                 seat,
                 {"cards": codes_of(mask)},
                 audience=frozenset((seat,)),

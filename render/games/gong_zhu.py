@@ -261,14 +261,15 @@ def _centre_note(
     c = Canvas(image, locale, style)
     cx, cy = WIDTH / 2, (60 + image.height) / 2
     if view.get("phase") == "expose":
-        c.text((cx, cy - 26), _tr("centre_expose", locale), 30, GOLD, "mm", bold=True)
+        # around the table's own "the table is empty" line, which stays in the middle
+        c.text((cx, cy - 52), _tr("centre_expose", locale), 30, GOLD, "mm", bold=True)
         leader = view.get("first_leader")
         sub: text.Text = (
             _tr("first_lead", locale)
             if leader is None
             else _named("leads", locale, name=_name(players, int(leader), locale))
         )
-        c.text((cx, cy + 22), sub, BODY, TEXT, "mm", max_width=360)
+        c.text((cx, cy + 46), sub, BODY, TEXT, "mm", max_width=360)
 
 
 # --------------------------------------------------------------------------- notices

@@ -12,6 +12,8 @@ from engines.cards import card_label
 
 GAME = "gong-zhu"
 EXPOSABLE = ("AH", "QS", "JD", "TC")
+PRIVATE_CHOICES = ("chose", "chose_none", "none_held")
+"""A seat's own exposure, told to that seat alone."""
 
 
 def signed(points: Any) -> str:
@@ -180,9 +182,17 @@ class GongZhuPresenter(GamePresenter):
         locale: str,
         viewer: int | None = None,
     ) -> str | None:
-        """The generic narration, with a hand's scores written out by name."""
+        """The generic narration, with a hand's scores written out by name; a seat that sees
+        its own exposure is not also told that it has decided."""
+        own = {
+            e.get("seat")
+            for e in events
+            if e.get("type") in PRIVATE_CHOICES and event_seen_by(e, viewer)
+        }
         shown: list[Mapping[str, Any]] = []
         for event in events:
+            if event.get("type") == "decided" and event.get("seat") in own:
+                continue
             if event.get("type") == "hand_over" and event_seen_by(event, viewer):
                 scores = event.get("scores") or []
                 totals = event.get("totals") or []

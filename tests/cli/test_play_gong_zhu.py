@@ -1,0 +1,81 @@
+"""`cardbot play gong-zhu`: exposing and playing in the terminal against three CPUs, refusals
+told with their reasons, and resuming the saved match."""
+
+from __future__ import annotations
+
+import argparse
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.play import run
+from bot.settings import get_settings
+
+SEED = 11
+"""Alice (seat 0) holds Q♠ 5♠ 4♠ 3♠ K♥ 7♣ 5♣ 2♣ 10♦ 9♦ 8♦ 6♦ 3♦ (Q♠ her only exposable card);
+the CPU in seat 3 holds 2♠ and leads it."""
+
+
+@pytest.fixture
+def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "play.db"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
+    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
+    get_settings.cache_clear()
+    yield path
+    get_settings.cache_clear()
+
+
+def args(**extra: object) -> argparse.Namespace:
+    base = {
+        "game": "gong-zhu",
+        "name": "Alice",
+        "level": "normal",
+        "seats": None,
+        "new": False,
+        "lang": "en",
+    }
+    return argparse.Namespace(**{**base, **extra})
+
+
+class Script:
+    """Answers prompts from a list; running out of answers is Ctrl-D."""
+
+    def __init__(self, *answers: str) -> None:
+        self.answers = list(answers)
+
+    def __call__(self, prompt: str) -> str:
+        if not self.answers:
+            raise EOFError
+        return self.answers.pop(0)
+
+
+async def test_expose_then_play_with_refusals_explained(sqlite_file: Path) -> None:
+    lines: list[str] = []
+    script = Script("5", "q♠", "QS", "KH", "3", "q")
+    assert await run(args(), ask=script, out=lines.append) == 0
+    text = "\n".join(lines)
+    assert "A new game of Gong Zhu." in text
+    assert "Hand 1: after the exposures, the holder of 2♠ leads." in text
+    # the exposure prompt names what each card would do, and numbers the hand
+    assert "You may expose: Q♠ — pig ×2." in text
+    assert "1:Q♠  2:5♠  3:4♠  4:3♠  5:K♥" in text
+    assert " 1. Expose nothing" in text
+    assert "Only A♥, Q♠, J♦ and 10♣ can be exposed." in text  # 5 is the K♥
+    assert "You expose Q♠; it is shown when everyone has decided." in text
+    assert "Alice exposes Q♠" in text
+    assert "CPU 3 plays 2♠" in text
+    # the exposed pig must wait for the first spade trick, and a heart is no follow
+    assert "The exposed Q♠ can't be played in the first ♠ trick" in text
+    assert "Follow suit: you hold ♠, so play one of them." in text
+    assert "You played 4♠." in text
+    assert "Saved. Run the same command to resume." in text
+    assert script.answers == []
+
+    again: list[str] = []
+    await run(args(lang="ja"), ask=Script("q"), out=again.append)
+    resumed = "\n".join(again)
+    assert "拱猪の対局を再開します" in resumed
+    assert "Alice：今回 0・合計 0・公開 Q♠" in resumed  # the exposed pig, still in her hand

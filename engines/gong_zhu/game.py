@@ -20,6 +20,7 @@ Rules of `../shared/seeds/003_23a362ff51276dab.txt`, top to bottom:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -49,8 +50,8 @@ from engines.gong_zhu.deck import (
     INDEX,
     JD,
     QS,
+    RANK_OF,
     SCORING,
-    SUIT_MASK,
     SUIT_OF,
     SUITS,
     TC,
@@ -81,6 +82,12 @@ _PLAY_EVENTS = tuple(
 )
 _TRICK_EVENTS = tuple(Event("trick", seat) for seat in range(SEATS))
 """Events are frozen: the commonest ones are made once too (random playouts apply millions)."""
+
+
+@lru_cache(maxsize=4 * 8192)
+def _suit_codes(suit: int, held: int) -> tuple[str, ...]:
+    """The codes of the cards of one suit a hand holds (`held`: 13 bits), high to low."""
+    return tuple(CODES[13 * suit + rank] for rank in range(12, -1, -1) if held >> rank & 1)
 
 
 def play_action(seat: int, card: int) -> Action:
@@ -269,29 +276,34 @@ class GongZhu(Game):
         """One card of the hand (cards that can't be played now dimmed), grouped by suit."""
         hand = self.hands[seat]
         legal = self.legal(seat)
-        codes: list[str] = []
-        selectable: list[bool] = []
+        codes: tuple[str, ...] = ()
+        selectable: tuple[bool, ...] = ()
         groups = []
         for suit in DISPLAY_SUITS:
-            m = hand & SUIT_MASK[suit]
-            if not m:
+            shift = 13 * suit
+            held = hand >> shift & 0x1FFF
+            if not held:
                 continue
+            suit_codes = _suit_codes(suit, held)
             first = len(codes)
-            while m:
-                card = m.bit_length() - 1
-                m ^= 1 << card
-                codes.append(CODES[card])
-                selectable.append(bool(legal >> card & 1))
+            codes += suit_codes
+            allowed = legal >> shift & 0x1FFF
+            if allowed == held:
+                selectable += (True,) * len(suit_codes)
+            elif not allowed:
+                selectable += (False,) * len(suit_codes)
+            else:
+                selectable += tuple(bool(allowed >> RANK_OF[INDEX[c]] & 1) for c in suit_codes)
             groups.append((SUITS[suit], tuple(range(first, len(codes)))))
         pick = CardPick(
             type=PLAY,
-            cards=tuple(codes),
+            cards=codes,
             min=1,
             max=1,
             field="card",
             single=True,
             groups=tuple(groups),
-            selectable=tuple(selectable),
+            selectable=selectable,
         )
         return Prompt(seat, PLAY, pick=pick)
 

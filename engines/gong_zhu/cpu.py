@@ -493,8 +493,8 @@ def explain(k: Knowledge, card: int) -> tuple[str, dict[str, JSON]]:
         if BIT[card] & HIGH_SPADES and unseen & BIT[QS]:
             return "shed_spades", {}
         return "discard", {}
-    if card == QS and w > QS:
-        return "drop_pig", {}
+    if card == QS:
+        return ("drop_pig", {}) if w > QS else ("pig_over", {})
     if card < w:
         return ("duck", {}) if cards & SCORING else ("stay_low", {})
     if card == JD:

@@ -79,7 +79,8 @@ def midhand(
 ) -> GongZhu:
     """A hand in the middle: the seats' cards now (codes with spaces), the trick in progress led
     by `leader`, the exposed cards, the suits `led` in earlier tricks (letters), the totals
-    before this hand and the cards taken so far (the rest of the played cards go to seat 3)."""
+    before this hand and the cards taken so far (given: the rest of the played cards, none of
+    them scoring, go to seat 3; not given: the played cards are dealt round the seats)."""
     held = [h.split() for h in hands]
     in_trick = trick.split()
     exposed = exposed or {}
@@ -93,7 +94,11 @@ def midhand(
     taken_by = [list(taken.get(s, [])) for s in range(4)]
     rest = [c for c in earlier if c not in given]
     assert not scored or not mask_of_codes(rest) & SCORING, "say who took each scoring card"
-    taken_by[3] += rest
+    if scored:
+        taken_by[3] += rest
+    else:  # spread round the table: no seat sweeping the hearts, nobody far ahead
+        for i, card in enumerate(rest):
+            taken_by[i % 4].append(card)
     base = GongZhu.new(4, {}, 0).to_json()
     state = {
         **base,
@@ -681,3 +686,111 @@ def test_the_state_round_trips_through_json_at_every_kind_of_moment() -> None:
         assert copy.prompts() == game.prompts()
         game.autoplay(decide, limit=1)
     assert SCORING
+
+
+# --------------------------------------------------------------------------- computer players
+
+
+def decide(game: GongZhu, level: str, seed: int = 0, seat: int | None = None) -> Action:
+    """The CPU's answer for `seat` (by default the next to act), from its view and prompt."""
+    from engines.base import Decision
+    from engines.cpu import cpu_player
+
+    prompt = game.next_prompt() if seat is None else game.prompts()[seat]
+    assert prompt is not None
+    view = game.view(prompt.seat)
+    action = cpu_player("gong-zhu", level).decide(
+        Decision(view, prompt, random.Random(seed), game.accepts)
+    )
+    assert action is not None and game.accepts(action)
+    return action
+
+
+def card_of(action: Action) -> str:
+    return str(action.get("card"))
+
+
+def first_trick(seat0: str, seat1: str, lead: str) -> GongZhu:
+    """The first trick of a match: seat 0 holds 2♠ and leads `lead`; seat 1 is to answer."""
+    game = game_with(spread(seat0, seat1))
+    expose(game)
+    play(game, 0, lead)
+    return game
+
+
+NO_CLUBS = "QS 9S AH KH 2D 3D 4D 5D 6D 7D 8D 9D TD"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_pig_goes_under_the_ace_of_spades(level: str) -> None:
+    game = first_trick("2S AS", "QS 9S 3H 4H 5H 6H 7H 8H 9H TH 2D 3D 4D", "AS")
+    assert card_of(decide(game, level)) == "QS"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_void_seat_drops_the_pig(level: str) -> None:
+    game = first_trick("2S 2C", NO_CLUBS, "2C")
+    assert card_of(decide(game, level)) == "QS"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_sheep_is_taken_with_a_high_diamond(level: str) -> None:
+    game = first_trick("2S JD", "AD 3D 3S 4S 5S 6S 7S 8S 9S TS 3C 4C 5C", "JD")
+    assert card_of(decide(game, level)) == "AD"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_sheep_is_kept_when_it_cannot_win(level: str) -> None:
+    game = first_trick("2S KD AD", "JD 5D 3S 4S 5S 6S 7S 8S 9S TS 3C 4C 5C", "KD")
+    assert card_of(decide(game, level)) == "5D"
+
+
+def test_the_normal_cpu_exposes_only_an_obviously_safe_hand() -> None:
+    safe = spread("AD KD QD JD 2S", "QS")
+    assert decide(game_with(safe), "normal", seat=0).get("cards") == ("JD",)
+    risky = spread("JD 2S", "QS AD")
+    assert decide(game_with(risky), "normal", seat=0).get("cards") == ()
+    assert decide(game_with(safe), "easy", seat=0).get("cards") == ()
+
+
+def test_the_hint_gives_the_hard_choice_and_a_reason() -> None:
+    from engines.base import Decision
+    from engines.gong_zhu.cpu import hint
+
+    game = first_trick("2S 2C", NO_CLUBS, "2C")
+    prompt = game.next_prompt()
+    assert prompt is not None
+    advice = hint(Decision(game.view(1), prompt, random.Random(0), game.accepts))
+    assert advice.action == Action.make(1, "play", card="QS")
+    assert advice.reason == "dump_pig" and advice.params["samples"] >= 8
+    lone = first_trick("2S 2C", NO_CLUBS, "2S")
+    prompt = lone.next_prompt()
+    assert prompt is not None
+    advice = hint(Decision(lone.view(1), prompt, random.Random(0), lone.accepts))
+    expected = "pig_over" if advice.action == Action.make(1, "play", card="QS") else "stay_low"
+    assert advice.reason == expected  # the pig on 2♠: for a higher spade still out to take
+
+
+def test_the_hard_cpu_decides_exposures_by_simulation() -> None:
+    from engines.base import Decision
+    from engines.gong_zhu.cpu import hint
+
+    game = game_with(spread("AD KD QD JD 2S", "QS"))
+    prompt = game.prompts()[0]
+    advice = hint(Decision(game.view(0), prompt, random.Random(0), game.accepts))
+    assert advice.action is not None and advice.action.type == "expose"
+    assert "JD" in advice.action.get("cards")  # the sheep can't be lost: doubling it pays
+    assert advice.reason == "expose_gain" and int(advice.params["points"]) > 0
+
+
+def test_the_hard_cpu_never_needs_a_hidden_card() -> None:
+    """Two games equal in everything seat 0 sees get the same answer (the property test over
+    records is tests/engines/test_cpu_query_hidden.py; this one is a quick direct check)."""
+    one = first_trick("2S 2C", NO_CLUBS, "2C")
+    hands = spread("2S 2C", NO_CLUBS)
+    hands[2], hands[3] = hands[3], hands[2]  # seats 2 and 3 swap what seat 1 cannot see
+    other = game_with(hands)
+    expose(other)
+    play(other, 0, "2C")
+    assert one.view(1) == other.view(1) and one.to_json() != other.to_json()
+    assert decide(one, "hard", 3) == decide(other, "hard", 3)

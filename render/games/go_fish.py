@@ -66,7 +66,10 @@ HAND_STEP = 0.32
 """Overlap inside a rank group (the index of every card stays in view)."""
 GROUP_GAP = 18
 GROUP_LABEL = 24
-PILE_W = 60
+PILE_W = 40
+TOP_ROW = 64
+"""Height of the table's first row: the stock and whose turn."""
+LOG_INDENT = 28
 RESULT_LINE = 34
 
 # Go Fish's own labels: (ja, en); `_one` forms where English needs a singular.
@@ -353,9 +356,8 @@ def _own(
 def _middle_height(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> int:
     if view.get("over"):
         return 22 + 58 + 40 + RESULT_LINE * int(view["seats"]) + 24
-    lines = len(_log_lines(view, players, locale, None))
-    pile = PAD + parts.pile_height(PILE_W, 22) + PAD
-    return round(max(pile, PAD + 36 + 10 + max(1, lines) * LOG_LINE + PAD))
+    rows = len(_log_rows(view, players, locale, None, WIDTH - 2 * MARGIN - 2 * PAD))
+    return PAD + TOP_ROW + 8 + max(1, rows) * LOG_LINE + PAD
 
 
 def _middle(
@@ -365,7 +367,8 @@ def _middle(
     own: int | None,
     box: tuple[float, float, float, float],
 ) -> None:
-    """The stock, whose turn, and the last asks and answers (the result, once over)."""
+    """The stock and whose turn on top, then the last asks and answers (the result, once
+    over)."""
     x0, y0, x1, _ = box
     locale = c.locale
     c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
@@ -374,8 +377,9 @@ def _middle(
         return
     stock = int(view["stock"])
     label = tr("stock", locale, n=stock) if stock else tr("stock_empty", locale)
-    parts.face_down_pile(c, x0 + PAD + 20, y0 + PAD, stock, PILE_W, label=label, size=22)
-    left = x0 + PAD + 20 + PILE_W + 60
+    used, _ = parts.face_down_pile(
+        c, x0 + PAD, y0 + PAD, stock, PILE_W, label=label, size=COUNT, beside=True
+    )
     turn = view.get("turn")
     if isinstance(turn, int):
         mine = turn == own
@@ -384,28 +388,60 @@ def _middle(
             if mine
             else named("turn_of", locale, name=_name(players, turn, locale))
         )
-        parts.turn_pill(c, x1 - PAD, y0 + PAD, pill, mine, x1 - PAD - left)
-    y = y0 + PAD + 36 + 10
-    lines = _log_lines(view, players, locale, own)
-    if not lines and isinstance(view.get("first"), int):
-        lines = [(named("first", locale, name=_name(players, view["first"], locale)), TEXT)]
-    for line, colour in lines:
-        c.text((left, y), line, LOG_SIZE, colour, "la", max_width=x1 - PAD - left)
+        top = y0 + PAD + (TOP_ROW - parts.TURN_PILL * 1.45) / 2
+        parts.turn_pill(c, x1 - PAD, top, pill, mine, x1 - PAD - (x0 + PAD + used + 24))
+    y = y0 + PAD + TOP_ROW + 8
+    rows = _log_rows(view, players, locale, own, x1 - x0 - 2 * PAD)
+    if not rows and isinstance(view.get("first"), int):
+        rows = [(named("first", locale, name=_name(players, view["first"], locale)), TEXT, 0)]
+    for line, colour, indent in rows:
+        c.text(
+            (x0 + PAD + indent, y),
+            line,
+            LOG_SIZE,
+            colour,
+            "la",
+            max_width=x1 - x0 - 2 * PAD - indent,
+        )
         y += LOG_LINE
+
+
+Colour = tuple[int, int, int]
+
+
+def _log_rows(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    locale: str,
+    own: int | None,
+    width: float,
+) -> list[tuple[Text, Colour, int]]:
+    """The log lines as drawn: a line too wide goes on over a second, indented row (the ask
+    and its answer, then what followed), so names need not be cut to nothing."""
+    sep = SEP.get(locale, " · ")
+    rows: list[tuple[Text, Colour, int]] = []
+    for pieces, colour in _log_lines(view, players, locale, own):
+        whole = _joined(pieces, sep, locale)
+        if len(pieces) <= 2 or text.text_width(whole, LOG_SIZE) <= width:
+            rows.append((whole, colour, 0))
+            continue
+        rows.append((_joined(pieces[:2], sep, locale), colour, 0))
+        rows.append((_joined(pieces[2:], sep, locale, colon=False), colour, LOG_INDENT))
+    return rows
 
 
 def _log_lines(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str, own: int | None
-) -> list[tuple[Text, tuple[int, int, int]]]:
-    """The last few asks and what came of them, one line each, the newest last.
+) -> list[tuple[list[Text], Colour]]:
+    """The last few asks and what came of them, each as its pieces ("A asked B for 7s",
+    "Go fish!", "drew a card", "book of 7s"), the newest last.
 
     The viewer's own draws are named from its private sightings; other draws stay "a card".
     """
     log = list(view.get("log") or [])
     seen = {entry["at"]: entry["cards"] for entry in view.get("private") or []}
     most = 4 if int(view["seats"]) <= 2 else 5
-    lines: list[tuple[Text, tuple[int, int, int]]] = []
-    sep = SEP.get(locale, " · ")
+    lines: list[tuple[list[Text], Colour]] = []
     current: list[Text] | None = None
     for at, entry in enumerate(log):
         kind, seat = entry["type"], entry["seat"]
@@ -413,17 +449,16 @@ def _log_lines(
         if kind == "ask":
             b = _name(players, entry["target"], locale)
             rank = rank_word(entry["rank"], locale)
-            first: Text = named("asked", locale, a=name, b=b, rank=rank)
             answer: Text = (
                 named("gave", locale, b=b, n=entry["count"])
                 if entry["count"]
                 else tr("go_fish", locale)
             )
-            current = [first, answer]
-            colour = TEXT if seat == own or entry["target"] == own else TEXT_DIM
-            lines.append((_joined(current, sep, locale), colour))
+            current = [named("asked", locale, a=name, b=b, rank=rank), answer]
             if entry["count"] == 0 and not _drew_next(log, at):
                 current.append(tr("no_stock", locale))
+            colour = TEXT if own in (seat, entry["target"]) else TEXT_DIM
+            lines.append((current, colour))
         elif kind == "draw" and current is not None:
             if entry.get("lucky"):
                 current.append(tr("lucky", locale, card=card_label(entry["card"])))
@@ -431,31 +466,21 @@ def _log_lines(
                 current.append(tr("drew_card", locale, card=card_label(seen[at][0])))
             else:
                 current.append(tr("drew", locale))
+        elif kind == "book" and current is not None:
+            current.append(tr("book", locale, rank=rank_word(entry["rank"], locale)))
         elif kind == "book":
-            piece = tr("book", locale, rank=rank_word(entry["rank"], locale))
-            if current is None:
-                lines.append(
-                    (
-                        named("dealt_book", locale, a=name, rank=rank_word(entry["rank"], locale)),
-                        TEXT_DIM,
-                    )
-                )
-                continue
-            current.append(piece)
+            dealt = named("dealt_book", locale, a=name, rank=rank_word(entry["rank"], locale))
+            lines.append(([dealt], TEXT_DIM))
         elif kind == "refill":
             if at in seen and seat == own:
                 cards = " ".join(card_label(card) for card in seen[at])
-                lines.append((named("refill_cards", locale, a=name, cards=cards), TEXT))
+                lines.append(([named("refill_cards", locale, a=name, cards=cards)], TEXT))
             else:
-                lines.append((named("refill", locale, a=name, n=entry["count"]), TEXT_DIM))
+                lines.append(([named("refill", locale, a=name, n=entry["count"])], TEXT_DIM))
             current = None
-            continue
         elif kind == "skip":
-            lines.append((named("skip", locale, a=name), TEXT_DIM))
+            lines.append(([named("skip", locale, a=name)], TEXT_DIM))
             current = None
-            continue
-        if current is not None and lines:
-            lines[-1] = (_joined(current, sep, locale), lines[-1][1])
     return lines[-most:]
 
 
@@ -467,7 +492,7 @@ def _drew_next(log: Sequence[Mapping[str, Any]], at: int) -> bool:
     )
 
 
-def _joined(pieces: Sequence[Text], sep: str, locale: str) -> Template:
+def _joined(pieces: Sequence[Text], sep: str, locale: str, colon: bool = True) -> Template:
     """The pieces of one line ("A asked B for 7s", "Go fish!", "drew a card") as one label
     whose names are still what gets cut first when it is too wide."""
     patterns = [p.pattern if isinstance(p, Template) else _literal(str(p)) for p in pieces]
@@ -475,8 +500,8 @@ def _joined(pieces: Sequence[Text], sep: str, locale: str) -> Template:
     for piece in pieces:
         if isinstance(piece, Template):
             params.update(dict(piece.params))
-    colon = "：" if locale == "ja" else ": "
-    pattern = patterns[0] + (colon + sep.join(patterns[1:]) if len(patterns) > 1 else "")
+    after = ("：" if locale == "ja" else ": ") if colon else sep
+    pattern = patterns[0] + (after + sep.join(patterns[1:]) if len(patterns) > 1 else "")
     return Template(pattern, tuple(params.items()), tuple(k for k in params if k in NAMES))
 
 

@@ -53,7 +53,7 @@ def test_each_moment_draws_only_what_its_viewer_may_see(
         assert own <= set(faces)  # the whole hand is there
         hidden = {c for s, h in enumerate(state["hands"]) if s != seat for c in h}
         words = "\n".join(d.text for d in drawn)
-        assert not [c for c in hidden | set(state["stock"]) - shown if card_label(c) in words]
+        assert not [c for c in (hidden | set(state["stock"])) - shown if card_label(c) in words]
 
 
 def test_the_hand_is_grouped_by_rank_with_its_counts() -> None:

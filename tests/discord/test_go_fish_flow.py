@@ -71,7 +71,16 @@ async def test_an_ask_in_two_steps_from_the_dm(make_harness: MakeHarness, seeded
     assert act_label == "Choose both first"
     assert "Your turn: Ask a player for a rank you hold." in dm["embeds"][0]["description"]
 
+    # a Hint: the hard level's ask, said with its reason and chosen in both steps, not played
+    await harness.click(ALICE, int(dm["id"]), find_id(dm, "hint"))
+    dm = rec.message(int(dm["id"]))
+    assert "Hint: Ask " in dm["embeds"][0]["description"]
+    [(_, hinted)] = labelled(dm, "act")
+    assert hinted.startswith("Ask ")
+    assert (await harness.client.service.record(1))["actions"] == []
+
     # 花子, then 2s, then the button that now says what it will do
+    seats = labelled(dm, "one")
     await harness.click(ALICE, int(dm["id"]), seats[0][0])
     dm = rec.message(int(dm["id"]))
     [(select_id, _)] = labelled(dm, "two")

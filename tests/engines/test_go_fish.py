@@ -670,3 +670,17 @@ def test_the_hidden_card_variation_moves_only_cards_the_seat_has_not_seen() -> N
     assert after != before and sorted(after) == sorted(before)
     assert all(a == b for a, b in zip(before, after, strict=True) if b in seen)
     assert [c[0] for c in after] == [c[0] for c in before]  # ranks stay: every answer too
+
+
+def test_the_hard_level_says_why_it_asks() -> None:
+    """The Hint of a human seat is the hard level's ask with its reason."""
+    assert GoFish.hint_level == "hard"
+    game = game_of([["9S", "2S"], ["9H", "3S"], ["4S"]], ["KD", "QD", "JD"], first=1)
+    game.apply(ask(1, 2, "9"))
+    game.apply(ask(2, 1, "4"))
+    hint = HardPlayer().explain(decision(game))
+    assert hint.action == ask(0, 1, "9") and hint.reason == "known"
+    assert hint.params == {"target": 1, "rank": "9", "percent": 100}
+    game = game_of([["9S", "9D", "9C"], ["3S"], ["4S"]], [])
+    hint = HardPlayer().explain(decision(game))
+    assert hint.reason == "books" and hint.params["rank"] == "9"

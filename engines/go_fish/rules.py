@@ -78,6 +78,11 @@ def _by_suit(card: str) -> int:
     return SUIT_ORDER[card[1]]
 
 
+def _in_rank_order(hand: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The same hand with its ranks in the order A 2 ... K (a hand is listed in that order)."""
+    return {rank: hand[rank] for rank in RANKS if rank in hand}
+
+
 @register
 class GoFish(Game):
     """One game of Go Fish for 2-4 seats."""
@@ -114,7 +119,7 @@ class GoFish(Game):
         self.seed = 0
         self.early_end = False
         self.refill = 1
-        # hands[s]: rank -> the cards of that rank held, in suit order
+        # hands[s]: rank -> the cards of that rank held, ranks A..K, each rank in suit order
         self.hands: list[dict[str, list[str]]] = []
         self.masks: list[int] = []
         """Per seat: the ranks it holds, bit i for `RANKS[i]`."""
@@ -370,6 +375,7 @@ class GoFish(Game):
         if had is None:
             mine[drawn_rank] = pile = [card]
             self.masks[seat] |= 1 << RANK_ORDER[drawn_rank]
+            hands[seat] = _in_rank_order(mine)
         else:
             pile = had
             pile.append(card)
@@ -462,6 +468,7 @@ class GoFish(Game):
             self.masks[seat] |= 1 << RANK_ORDER[card[0]]
         for held in hand.values():
             held.sort(key=_by_suit)
+        self.hands[seat] = _in_rank_order(hand)
         self.sizes[seat] += len(cards)
 
     @classmethod
@@ -532,8 +539,7 @@ class GoFish(Game):
             "result": self.result() if self.over else None,
         }
         if seat is not None and 0 <= seat < self.seats:
-            hand = self.hands[seat]
-            view["hand"] = [card for rank in RANKS if rank in hand for card in hand[rank]]
+            view["hand"] = [card for held in self.hands[seat].values() for card in held]
             view["private"] = list(self.private[seat])
         return view
 
@@ -546,10 +552,7 @@ class GoFish(Game):
             "seats": self.seats,
             "options": dict(self.options),
             "seed": self.seed,
-            "hands": [
-                [card for rank in RANKS if rank in hand for card in hand[rank]]
-                for hand in self.hands
-            ],
+            "hands": [[card for held in hand.values() for card in held] for hand in self.hands],
             "stock": self.stock[self.drawn :],
             "books": [list(books) for books in self.books],
             "first": self.first,

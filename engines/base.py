@@ -506,8 +506,21 @@ class Game(ABC):
         return out
 
     def prompt(self, seat: int) -> Prompt | None:
-        """The decision `seat` faces now, if any."""
-        return self.prompts().get(seat)
+        """The decision `seat` faces now, if any (never the table's own step)."""
+        return self.seat_decisions().get(seat)
+
+    def seat_decisions(self) -> dict[int, Prompt]:
+        """The seats' own decisions: `prompts()` without the table's mechanical step."""
+        return {seat: p for seat, p in self.prompts().items() if not p.mechanical}
+
+    def table_step(self) -> Prompt | None:
+        """The table's own next step (a draw), taken at the table's pace, or None.
+
+        It is no seat's decision: the seat it draws for may meanwhile have a prompt of its own
+        (an optional declaration during the deal), so a game with both overrides this and
+        keeps the step out of `prompts()`. By default: a mechanical prompt of `prompts()`.
+        """
+        return next((p for p in self.prompts().values() if p.mechanical), None)
 
     def check(self, action: Action) -> None:
         """Judge one proposed action without changing the game: IllegalAction if refused.
@@ -558,7 +571,9 @@ class Game(ABC):
         taken: list[Action] = []
         declined: set[tuple[int, str]] = set()
         while not self.is_over() and (limit is None or len(taken) < limit):
-            prompt = automated_prompt(self.prompts(), lambda seat: True, declined)
+            prompt = automated_prompt(
+                self.seat_decisions(), lambda seat: True, declined, step=self.table_step()
+            )
             if prompt is None:
                 raise GameError("stalled", f"{self.id}: nobody can act, yet the game goes on.")
             action = resolve_prompt(self, prompt, decide)
@@ -614,30 +629,39 @@ def automated_prompt(
     automated: Callable[[int], bool],
     declined: Collection[tuple[int, str]] = (),
     *,
-    mechanical: bool = True,
+    step: Prompt | None = None,
 ) -> Prompt | None:
     """The next prompt the table resolves by itself, or None when it waits (on a human, or time).
 
-    In order: an optional prompt of an automated seat not yet declined (it may interrupt), a
-    mechanical step (when `mechanical`), a required prompt of an automated seat (lowest seat).
+    `prompts` are the seats' decisions, `step` the table's own step (`Game.table_step`) when
+    it may be taken now. In order: an optional prompt of an automated seat not yet declined (it
+    may interrupt), the table's step, a required prompt of an automated seat (lowest seat).
     """
-    ordered = [prompts[seat] for seat in sorted(prompts)]
+    ordered = [prompts[seat] for seat in sorted(prompts) if not prompts[seat].mechanical]
     for prompt in ordered:
         if (
             not prompt.required
-            and not prompt.mechanical
             and automated(prompt.seat)
             and (prompt.seat, prompt.signature()) not in declined
         ):
             return prompt
-    if mechanical:
-        for prompt in ordered:
-            if prompt.mechanical:
-                return prompt
+    if step is not None:
+        return step
     for prompt in ordered:
-        if prompt.required and not prompt.mechanical and automated(prompt.seat):
+        if prompt.required and automated(prompt.seat):
             return prompt
     return None
+
+
+def acting_prompts(game: Game) -> dict[int, Prompt]:
+    """Every seat that may act now with what it may do: its decision, or the table's step
+    taken for it when it has none (what `cardbot cpu` answers for)."""
+    out = game.seat_decisions()
+    steps = [p for p in game.prompts().values() if p.mechanical]
+    step = game.table_step()
+    for prompt in [*steps, *([step] if step is not None else [])]:
+        out.setdefault(prompt.seat, prompt)
+    return dict(sorted(out.items()))
 
 
 def resolve_prompt(game: Game, prompt: Prompt, decide: Decide) -> Action | None:

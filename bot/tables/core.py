@@ -101,7 +101,8 @@ class Batch:
         )
         self.actions.append(action)
         self.seals.append(seal)
-        self.acted.add(action.seat)
+        if by != "table":  # the table's own step (a draw) is no decision of that seat's
+            self.acted.add(action.seat)
         return events
 
     def extend(self, other: Batch) -> None:
@@ -245,16 +246,15 @@ class ServiceCore:
         decide: Decide | None = None
         taken_at_pace = 0
         while not game.is_over() and len(batch.actions) < BATCH_CAP:
-            prompts = game.prompts()
-            prompt = automated_prompt(
-                prompts, lambda seat: cpu_plays(seats[seat]), declined, mechanical=False
-            )
+            prompts = game.seat_decisions()
+            prompt = automated_prompt(prompts, lambda seat: cpu_plays(seats[seat]), declined)
             by = "cpu"
             if prompt is None and taken_at_pace < paced:
+                step = game.table_step()
                 prompt = automated_prompt(
-                    prompts, lambda seat: automated(seats[seat]), declined, mechanical=True
+                    prompts, lambda seat: automated(seats[seat]), declined, step=step
                 )
-                by = "table" if prompt is not None and prompt.mechanical else "cpu"
+                by = "table" if prompt is not None and prompt is step else "cpu"
                 taken_at_pace += 1
             if prompt is None:
                 break
@@ -299,7 +299,7 @@ class ServiceCore:
         now = now or self._clock()
         first_seq = row.action_count
         old = states if states is not None else flow.load_states(row.prompt_states, len(seats))
-        prompts = {} if game.is_over() else game.prompts()
+        prompts = {} if game.is_over() else game.seat_decisions()
         new = flow.next_states(old, prompts, batch.acted, now, row.turn_timer_seconds)
         deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
         values: dict[str, Any] = {
@@ -309,7 +309,7 @@ class ServiceCore:
             "prompt_states": flow.dump_states(new),
             "deadline": deadline,
             "remind_at": remind_at,
-            "paced": has_paced_step(prompts, seats),
+            "paced": has_paced_step(game, seats),
         }
         if status is not None:
             values["status"] = status
@@ -337,7 +337,7 @@ class ServiceCore:
         reprompted = frozenset(
             seat
             for seat, (before, after) in enumerate(zip(old, new, strict=True))
-            if after.version != before.version and after.asked and not after.mechanical
+            if after.version != before.version and after.asked
         )
         return result_of(row, seats, game, batch.steps, len(batch.actions), reprompted, prompts)
 
@@ -428,11 +428,16 @@ def automated(seat: SeatRow) -> bool:
     return cpu_plays(seat) or seat.auto
 
 
-def has_paced_step(prompts: Mapping[int, Prompt], seats: Sequence[SeatRow]) -> bool:
-    """The table has something to do at its own pace: a mechanical step, or an Auto seat asked."""
+def has_paced_step(game: Game, seats: Sequence[SeatRow]) -> bool:
+    """The table has something to do at its own pace: its own step (a draw), or an Auto seat
+    the game waits for."""
+    if game.is_over():
+        return False
+    if game.table_step() is not None:
+        return True
     return any(
-        p.mechanical or (p.required and seats[seat].auto and not cpu_plays(seats[seat]))
-        for seat, p in prompts.items()
+        p.required and seats[seat].auto and not cpu_plays(seats[seat])
+        for seat, p in game.seat_decisions().items()
     )
 
 
@@ -492,9 +497,7 @@ def info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
         series_match=row.series_match,
         result=dict(row.result) if row.result is not None else None,
         prompts=tuple(
-            SeatPromptInfo(
-                s.version, s.asked, s.required, s.public, s.mechanical, s.due, s.reminded
-            )
+            SeatPromptInfo(s.version, s.asked, s.required, s.public, s.due, s.reminded)
             for s in states
         ),
     )
@@ -509,22 +512,22 @@ def result_of(
     reprompted: Collection[int] = frozenset(),
     prompts: Mapping[int, Prompt] | None = None,
 ) -> ActResult:
-    """An ActResult: the table, the steps, every seat's view and prompt.
+    """An ActResult: the table, the steps, every seat's view and decision.
 
-    A mechanical step (a draw) is the table's to take, not the seat's to answer: like
-    `prompt()`, the result gives it to no seat, so no transport shows it as controls.
+    The table's own step (a draw) is no seat's decision: the result gives it to no seat, so no
+    transport shows it as controls.
     """
     if prompts is None:
-        prompts = {} if game.is_over() else game.prompts()
+        prompts = {} if game.is_over() else game.seat_decisions()
     return ActResult(
         table=info(row, seats),
         steps=tuple(steps),
         applied=applied,
         public_view=game.view(None),
         views={seat: game.view(seat) for seat in range(game.seats)},
-        prompts={seat: p.to_json() for seat, p in prompts.items() if not p.mechanical},
+        prompts={seat: p.to_json() for seat, p in prompts.items()},
         reprompted=frozenset(reprompted),
-        auto_pending=has_paced_step(prompts, seats),
+        auto_pending=has_paced_step(game, seats),
     )
 
 

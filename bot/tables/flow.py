@@ -8,8 +8,8 @@ a timer that ran out means.
 - A seat's prompt *version* steps when its prompt changes (appears, asks something else, goes)
   or when the seat acts; controls carry it, so another seat's move never outdates them.
 - Each prompt has its own deadline (`due`): the table's turn timer, or the prompt's response
-  window when shorter; an optional prompt without a default has none; mechanical steps are
-  the table's own (paced, not timed).
+  window when shorter; an optional prompt without a default has none. The table's own steps
+  (`Game.table_step`, a draw) are no seat's prompt: they are paced, not timed.
 - A reminder goes once per prompt, `reminder_before` ahead of its deadline (at most half of
   its span), only for required prompts long enough to be worth one.
 - When a deadline passes: the prompt's default if it has one; else, for a required prompt, the
@@ -37,7 +37,6 @@ class SeatPrompt:
     signature: str | None = None
     required: bool = False
     public: bool = True
-    mechanical: bool = False
     since: datetime | None = None
     due: datetime | None = None
     reminded: bool = False
@@ -54,7 +53,6 @@ class SeatPrompt:
             "sig": self.signature,
             "req": self.required,
             "pub": self.public,
-            "mech": self.mechanical,
             "since": _iso(self.since),
             "due": _iso(self.due),
             "reminded": self.reminded,
@@ -68,7 +66,6 @@ class SeatPrompt:
             signature=data.get("sig"),
             required=bool(data.get("req", False)),
             public=bool(data.get("pub", True)),
-            mechanical=bool(data.get("mech", False)),
             since=_time(data.get("since")),
             due=_time(data.get("due")),
             reminded=bool(data.get("reminded", False)),
@@ -134,7 +131,6 @@ def next_states(
                 signature=signature,
                 required=prompt.required,
                 public=prompt.public,
-                mechanical=prompt.mechanical,
                 since=now,
                 due=prompt_due(prompt, now, turn_timer_seconds),
             )

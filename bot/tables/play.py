@@ -67,7 +67,7 @@ class PlayOps(ServiceCore):
             state = load_states(row.prompt_states, len(seats))[held.seat]
             if prompt_version is not None and prompt_version != state.version:
                 raise moved_on(row)
-            if not state.asked or state.mechanical:
+            if not state.asked:
                 # only the seats waited for in public: a seat asked in private (a claim) is
                 # nobody else's business, not even in a refusal
                 raise TableError(
@@ -113,7 +113,7 @@ class PlayOps(ServiceCore):
         prompt = None
         if row.status == ACTIVE and not held.cpu_takeover and not game.is_over():
             found = game.prompt(held.seat)
-            prompt = None if found is None or found.mechanical else found.to_json()
+            prompt = None if found is None else found.to_json()
         return SeatPrompt(
             table, held.seat, table.prompt_version(held.seat), prompt, game.view(held.seat)
         )
@@ -130,7 +130,7 @@ class PlayOps(ServiceCore):
             held = require_seated(row, seats, user_id)
             game = game_of(row)
         prompt = game.prompt(held.seat)
-        if prompt is None or prompt.mechanical:
+        if prompt is None:
             return None
         try:
             found = cpu_hint(game, prompt, row.seed, f"hint@{row.action_count}")
@@ -214,6 +214,6 @@ class PlayOps(ServiceCore):
             paced = row.paced
             if row.status == ACTIVE and row.snapshot is not None:
                 game = game_of(row)
-                paced = has_paced_step({} if game.is_over() else game.prompts(), seats)
+                paced = has_paced_step(game, seats)
             await self._bump(s, row, paced=paced)
             return info(row, seats)

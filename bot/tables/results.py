@@ -43,14 +43,13 @@ class SeatPromptInfo:
     asked: bool
     required: bool
     public: bool
-    mechanical: bool
     due: datetime | None
     reminded: bool = False
 
     @property
     def waits_publicly(self) -> bool:
         """The game waits for this seat and everyone may know it (the channel says "to play")."""
-        return self.asked and self.required and self.public and not self.mechanical
+        return self.asked and self.required and self.public
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +115,7 @@ class TableInfo:
         """
         if not self.prompts:
             return self._users(self.to_act)
-        return self._users(
-            [s for s, p in enumerate(self.prompts) if p.asked and p.required and not p.mechanical]
-        )
+        return self._users([s for s, p in enumerate(self.prompts) if p.asked and p.required])
 
     @property
     def ping_user_ids(self) -> tuple[int, ...]:

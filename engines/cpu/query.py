@@ -27,6 +27,7 @@ from engines.base import (
     GameError,
     IllegalAction,
     Prompt,
+    acting_prompts,
     RecordError,
     resolve_prompt,
 )
@@ -137,7 +138,7 @@ def _prompt_of(game: Game, seat: int | None) -> Prompt:
     """The prompt the query asks about: the named seat's, or the only one there is."""
     if game.is_over():
         raise QueryError("game_over", "The game is over; there is no decision to make.")
-    prompts = game.prompts()
+    prompts = acting_prompts(game)
     waiting = ", ".join(str(s) for s in sorted(prompts)) or "none"
     if seat is None:
         if len(prompts) != 1:

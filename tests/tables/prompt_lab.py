@@ -3,12 +3,11 @@
 Not a real game and not user-facing: registered under a test id only while a test runs
 (`install(monkeypatch)`), like Secret Numbers. Two standard decks (104 cards), 2 to 4 seats.
 
-1. Deal. The table draws for every seat in turn, seat 0 first (a mechanical, required, public
-   `draw`), until each hand holds 17 cards. Meanwhile every seat holding an Ace, while nobody
-   has declared, has an optional private `declare` prompt (one choice per Ace it holds) and may
-   act out of turn, between two draws of other seats; the first declaration stands, in public
-   with its Ace. (A seat has one prompt at a time: at its own draw its prompt is the draw, so
-   its declare waits until the next seat draws; the rules would take it even then.)
+1. Deal. The table draws for every seat in turn, seat 0 first (the table's own step,
+   `table_step`: a `draw` the game waits for), until each hand holds 17 cards. Meanwhile every
+   seat holding an Ace, while nobody has declared, has an optional private `declare` prompt
+   (one choice per Ace it holds) and may act out of turn, between two draws, even when the
+   next draw is its own; the first declaration stands, in public with its Ace.
 2. Bury. The declarer (seat 0 when nobody declared) takes cards from the stock until its hand
    holds 40, then buries exactly 6, at most 2 of one suit (one card pick, judged as a whole).
    The buried cards are the kitty: sealed until the game ends, seen by the declarer only.
@@ -177,11 +176,12 @@ class PromptLab(Game):
         """Each seat's decision now (see the module's rules)."""
         out: dict[int, Prompt] = {}
         if self.phase == DEAL:
-            drawer = self.draws % self.seats
+            # the draws are the table's own step (`table_step`): a seat may declare even while
+            # the table draws for it
             if self.declarer is None:
                 for seat in range(self.seats):
                     aces = self.aces(seat)
-                    if aces and seat != drawer:
+                    if aces:
                         out[seat] = Prompt(
                             seat,
                             DECLARE,
@@ -189,9 +189,6 @@ class PromptLab(Game):
                             public=False,
                             choices=tuple(Action.make(seat, DECLARE, card=a) for a in aces),
                         )
-            out[drawer] = Prompt(
-                drawer, DRAW, choices=(Action.make(drawer, DRAW),), mechanical=True
-            )
         elif self.phase == BURYING:
             seat = self.declarer or 0
             pick = CardPick("bury", tuple(self.hands[seat]), BURY, BURY)
@@ -221,9 +218,18 @@ class PromptLab(Game):
                 )
         return dict(sorted(out.items()))
 
+    def table_step(self) -> Prompt | None:
+        """During the deal: the next draw, for the seat whose turn it is to draw."""
+        if self.phase != DEAL:
+            return None
+        drawer = self.draws % self.seats
+        return Prompt(drawer, DRAW, choices=(Action.make(drawer, DRAW),), mechanical=True)
+
     def to_act(self) -> frozenset[int]:
-        """The seats with a required prompt (a draw, the bury, exposures, a discard, claims)."""
-        return frozenset(s for s, p in self.prompts().items() if p.required)
+        """The seats the game waits for: the drawer, the burier, exposures, a discard, claims."""
+        waiting = {s for s, p in self.prompts().items() if p.required}
+        step = self.table_step()
+        return frozenset(waiting | ({step.seat} if step is not None else set()))
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The listed choices of the seat's prompt (a discard lists each card; bigger card

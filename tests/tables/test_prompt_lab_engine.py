@@ -75,8 +75,9 @@ def refused(game: PromptLab, action: Action, code: str) -> IllegalAction:
 def draw_until(game: PromptLab, draws: int) -> None:
     """The table's draws until `draws` have been made."""
     while game.draws < draws:
-        [mechanical] = [p for p in game.prompts().values() if p.mechanical]
-        game.apply(mechanical.choices[0])
+        step = game.table_step()
+        assert step is not None and step.mechanical
+        game.apply(step.choices[0])
 
 
 def deal_out(game: PromptLab) -> None:
@@ -144,9 +145,11 @@ def test_two_to_four_seats(seats: int) -> None:
 def test_the_deal_is_mechanical_and_an_ace_may_declare_out_of_turn() -> None:
     # seat 1 draws AS at its second draw, seat 2 draws AH at its third
     game = PromptLab.new(3, None, 0, stacked(3, {1: ["2C", "AS"], 2: ["3C", "4C", "AH"]}))
-    assert game.prompts() == {
-        0: Prompt(0, "draw", choices=(Action.make(0, "draw"),), mechanical=True)
-    }
+    # the draw is the table's own step, no seat's decision
+    assert game.prompts() == {}
+    assert game.table_step() == Prompt(
+        0, "draw", choices=(Action.make(0, "draw"),), mechanical=True
+    )
     assert game.to_act() == {0}
     draw_until(game, 5)  # seat 1 drew AS; seat 2 is to draw
     declare = game.prompts()[1]
@@ -154,8 +157,9 @@ def test_the_deal_is_mechanical_and_an_ace_may_declare_out_of_turn() -> None:
     assert declare.choices == (Action.make(1, "declare", card="AS"),)
     assert declare.default is None and declare.window is None
     assert game.to_act() == {2}  # an optional prompt is not waited for
-    draw_until(game, 7)  # seat 1's own draw: its prompt is the draw, the declare comes back after
-    assert game.prompts()[1].mechanical
+    draw_until(game, 7)  # seat 1's own draw is next: its declare stays open meanwhile
+    step = game.table_step()
+    assert step is not None and step.seat == 1 and game.prompts()[1] == declare
     draw_until(game, 9)
     assert game.prompts()[1] == declare and game.prompts()[2].kind == "declare"
     refused(game, Action.make(1, "declare", card="AH"), "card_not_held")
@@ -163,9 +167,7 @@ def test_the_deal_is_mechanical_and_an_ace_may_declare_out_of_turn() -> None:
     # seat 1 declares between two draws of seat 0; the first declaration stands, in public
     events = game.apply(Action.make(1, "declare", card="AS"))
     assert [e.to_json() for e in events] == [{"type": "declared", "seat": 1, "card": "AS"}]
-    assert game.prompts() == {
-        0: Prompt(0, "draw", choices=(Action.make(0, "draw"),), mechanical=True)
-    }
+    assert game.prompts() == {}
     refused(game, Action.make(2, "declare", card="AH"), "already_declared")
     assert game.view(None)["declarer"] == 1 and game.view(None)["declared"] == "AS"
     deal_out(game)
@@ -401,7 +403,9 @@ def check_agrees_with_apply(game: PromptLab, action: Action) -> None:
 def assert_consistent(game: PromptLab, log: list[tuple[Action, str | None]]) -> None:
     """Prompts, `to_act`, the JSON round trip, and the record the table would hand out."""
     prompts = game.prompts()
-    assert game.to_act() == {s for s, p in prompts.items() if p.required}
+    step = game.table_step()
+    waited = {s for s, p in prompts.items() if p.required} | ({step.seat} if step else set())
+    assert game.to_act() == waited
     for seat, prompt in prompts.items():
         assert prompt.seat == seat
         for choice in prompt.choices:
@@ -428,7 +432,9 @@ def test_random_playouts_finish_and_never_leak(seats: int) -> None:
         while not game.is_over():
             for _ in range(2):
                 check_agrees_with_apply(game, probe(game, rng))
-            prompt = automated_prompt(game.prompts(), lambda seat: True, declined)
+            prompt = automated_prompt(
+                game.prompts(), lambda seat: True, declined, step=game.table_step()
+            )
             assert prompt is not None, "stalled"
             action = resolve_prompt(game, prompt, decide)
             if action is None:

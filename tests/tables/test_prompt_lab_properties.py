@@ -109,7 +109,7 @@ async def _apply(
         asked = [
             s.user_id
             for s in before.seats
-            if s.is_human and (p := before.prompt_of(s.seat)) and p.asked and not p.mechanical
+            if s.is_human and (p := before.prompt_of(s.seat)) and p.asked
         ]
         user = asked[index % len(asked)] if asked and mode != "stale" else USERS[index]
         action = await _action(service, database, table_id, user, mode, seed)

@@ -98,7 +98,7 @@ class Watch:
     ) -> None:
         after = await self.service.load(self.table_id)
         after_sigs = await signatures(self.database, self.table_id)
-        acted = {step.seat for step in result.steps}
+        acted = {step.seat for step in result.steps if step.by != "table"}  # a draw is no act
         self.taken.update((step.action["type"], step.by) for step in result.steps)
         for seat in range(after.seat_count):
             stepped = after.prompt_version(seat) - before.prompt_version(seat)
@@ -500,3 +500,31 @@ async def test_a_table_waits_on_a_user_for_their_answers_not_for_its_own_draws(
     assert discarded.table.waiting_user_ids == (BOB,)  # his own claim, in private
     assert [t.id for t in await service.tables_waiting_on(BOB)] == [table_id]
     assert await service.tables_waiting_on(ALICE) == []
+
+
+async def test_a_seat_that_may_declare_keeps_its_prompt_through_its_own_draws(
+    service: TableService,
+) -> None:
+    """The draws are the table's own step, not the seat's prompt: a seat holding an Ace keeps
+    one unchanged declare prompt (one version, one DM) while the table draws for it, until its
+    choices change (another Ace) or the deal ends."""
+    started = await lab_table(service, [ALICE, BOB, "normal"])
+    table_id = started.table.id
+    versions: list[int] = []
+    choices: list[tuple[str, ...]] = []
+    result = started
+    while result.table.status == "active":
+        table = result.table
+        prompt = (await service.prompt(table_id, ALICE)).prompt
+        if prompt is None or prompt["kind"] != "declare":
+            if versions:
+                break  # the deal is over (or someone declared)
+        else:
+            versions.append(table.prompt_version(0))
+            choices.append(tuple(c["card"] for c in prompt["choices"]))
+        result = await service.advance(table_id, 1)
+        if not result.applied:
+            break
+    assert len(versions) > 10  # Alice held an Ace through many draws, her own among them
+    changes = sum(1 for a, b in zip(versions, versions[1:], strict=False) if a != b)
+    assert changes == len(set(choices)) - 1  # a new version only for a new Ace to declare with

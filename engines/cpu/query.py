@@ -27,8 +27,8 @@ from engines.base import (
     GameError,
     IllegalAction,
     Prompt,
-    acting_prompts,
     RecordError,
+    acting_prompts,
     resolve_prompt,
 )
 from engines.cpu import cpu_player, decision_rng

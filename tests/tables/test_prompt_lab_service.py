@@ -3,6 +3,7 @@ private timed claims, sealed records and per-seat prompt versions (SQLite and Po
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -526,5 +527,5 @@ async def test_a_seat_that_may_declare_keeps_its_prompt_through_its_own_draws(
         if not result.applied:
             break
     assert len(versions) > 10  # Alice held an Ace through many draws, her own among them
-    changes = sum(1 for a, b in zip(versions, versions[1:], strict=False) if a != b)
+    changes = sum(1 for a, b in itertools.pairwise(versions) if a != b)
     assert changes == len(set(choices)) - 1  # a new version only for a new Ace to declare with

@@ -219,3 +219,37 @@ async def test_no_message_shows_another_seats_cards_or_a_drawn_card(
         assert ("hand" in view) == (viewer is not None) and view["viewer"] == viewer
     assert {viewer for viewer, _ in rendered} >= {None, 0, 1}
     assert not [c for c in custom_ids(public[-1].get("components") or []) if ":act" in c]
+
+
+async def test_the_lobby_sets_the_rules_the_refill_and_the_cpu_levels(
+    make_harness: MakeHarness, seeded: None
+) -> None:
+    harness = await make_harness()
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="go-fish", seats=3)
+    table_message = lobby.response.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    message = rec.message(table_message)
+    await harness.click(ALICE, table_message, find_id(message, "cpu"), values=["easy"])
+    message = rec.message(table_message)
+    options = message["embeds"][0]["fields"][1]["value"]
+    assert options.splitlines() == ["Rules: Standard (13 books)", "Refill of an empty hand: 1 card"]
+    await harness.click(ALICE, table_message, find_id(message, "opt:0"), values=["1"])
+    message = rec.message(table_message)
+    await harness.click(ALICE, table_message, find_id(message, "opt:1"), values=["1"])
+    message = rec.message(table_message)
+    await harness.click(ALICE, table_message, find_id(message, "cpus"), values=["2:hard"])
+    message = rec.message(table_message)
+    assert message["embeds"][0]["fields"][1]["value"].splitlines() == [
+        "Rules: Early end",
+        "Refill of an empty hand: 5 cards",
+    ]
+    assert "hard" in message["embeds"][0]["fields"][0]["value"].lower()
+    await press(harness, ALICE, table_message, "start")
+    table = await harness.client.service.load(1)
+    assert table.options == {"rules": "early_end", "refill": 5}
+    assert [s.cpu_level for s in table.seats] == [None, None, "hard"]
+    record = await harness.client.service.record(1)
+    assert record["options"] == {"rules": "early_end", "refill": 5}
+    dealt = GoFish.new(3, record["options"], record["seed"]).to_json()["hands"]
+    assert [len(hand) for hand in dealt] == [5, 5, 5]  # early end: 5 each with 3 seats

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -79,6 +79,8 @@ class Batch:
     actions: list[Action]
     seals: list[str | None]
     acted: set[int]
+    declined: set[tuple[int, str]] = field(default_factory=set)
+    """(seat, prompt signature) of optional prompts a CPU let pass: not offered again."""
 
     @classmethod
     def empty(cls) -> Batch:
@@ -111,6 +113,7 @@ class Batch:
         self.actions += other.actions
         self.seals += other.seals
         self.acted |= other.acted
+        self.declined |= other.declined
 
 
 class ServiceCore:
@@ -242,7 +245,12 @@ class ServiceCore:
         (`offset`: actions this call applied before it), so replays give the same CPU moves.
         """
         batch = Batch.empty()
-        declined: set[tuple[int, str]] = set()
+        # optional prompts a CPU let pass stay declined until they change (as in `autoplay`)
+        declined = {
+            (seat, state.signature)
+            for seat, state in enumerate(flow.load_states(row.prompt_states, len(seats)))
+            if state.declined and state.signature is not None
+        }
         decide: Decide | None = None
         taken_at_pace = 0
         while not game.is_over() and len(batch.actions) < BATCH_CAP:
@@ -266,6 +274,7 @@ class ServiceCore:
                 raise TableError.from_engine(exc) from None
             if action is None:
                 declined.add((prompt.seat, prompt.signature()))
+                batch.declined.add((prompt.seat, prompt.signature()))
                 continue
             batch.add(game, action, by=by)
         return batch
@@ -301,6 +310,7 @@ class ServiceCore:
         old = states if states is not None else flow.load_states(row.prompt_states, len(seats))
         prompts = {} if game.is_over() else game.seat_decisions()
         new = flow.next_states(old, prompts, batch.acted, now, row.turn_timer_seconds)
+        new = flow.mark_declined(new, batch.declined)
         deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
         values: dict[str, Any] = {
             "snapshot": game.to_json(),

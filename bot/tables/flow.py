@@ -40,6 +40,8 @@ class SeatPrompt:
     since: datetime | None = None
     due: datetime | None = None
     reminded: bool = False
+    declined: bool = False
+    """A CPU let this optional prompt pass: it is not offered again until it changes."""
 
     @property
     def asked(self) -> bool:
@@ -56,6 +58,7 @@ class SeatPrompt:
             "since": _iso(self.since),
             "due": _iso(self.due),
             "reminded": self.reminded,
+            "declined": self.declined,
         }
 
     @classmethod
@@ -69,6 +72,7 @@ class SeatPrompt:
             since=_time(data.get("since")),
             due=_time(data.get("due")),
             reminded=bool(data.get("reminded", False)),
+            declined=bool(data.get("declined", False)),
         )
 
 
@@ -136,6 +140,16 @@ def next_states(
             )
         )
     return out
+
+
+def mark_declined(
+    states: Sequence[SeatPrompt], declined: Collection[tuple[int, str]]
+) -> list[SeatPrompt]:
+    """The states with the optional prompts a CPU let pass marked (while still the same)."""
+    return [
+        replace(s, declined=True) if (seat, s.signature) in declined else s
+        for seat, s in enumerate(states)
+    ]
 
 
 def reminder_time(state: SeatPrompt, reminder_before_seconds: float) -> datetime | None:

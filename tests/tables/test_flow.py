@@ -92,3 +92,12 @@ def test_states_round_trip_through_the_column() -> None:
     states = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM}, set(), NOW, DAY)
     assert flow.load_states(flow.dump_states(states), 3) == states
     assert len(flow.load_states(flow.dump_states(states), 4)) == 4  # a seat added later
+
+
+def test_an_optional_prompt_a_cpu_let_pass_is_not_offered_again_until_it_changes() -> None:
+    states = flow.next_states(fresh(3), {2: DECLARE}, set(), NOW, DAY)
+    passed = flow.mark_declined(states, {(2, DECLARE.signature())})
+    assert passed[2].declined and flow.load_states(flow.dump_states(passed), 3) == passed
+    assert flow.mark_declined(states, {(2, "another prompt")}) == states
+    other = Prompt(2, "declare", required=False, public=False, choices=(Action.make(2, "x"),))
+    assert not flow.next_states(passed, {2: other}, set(), NOW, DAY)[2].declined

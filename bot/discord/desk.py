@@ -29,6 +29,7 @@ from bot.i18n import game_name, normalise_locale, t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, SeatInfo, TableInfo
 from bot.tables.service import TableService
+from engines.base import event_seen_by
 
 log = logging.getLogger(__name__)
 
@@ -165,13 +166,16 @@ class Desk:
             locale = await self.table_locale(table)
             self.note(table, result, locale, notice)
             # Each step on its own: a refused edit must not cost the players their ping or DM.
-            await self._attempt(
-                table,
-                "table message",
-                self._table_message(
-                    table, result.public_view, locale, interaction=interaction, new=new_message
-                ),
-            )
+            # A change nobody else may know of (a private pass) leaves the channel untouched:
+            # even an edit would say that someone answered.
+            if notice or interaction is not None or new_message or _publicly_seen(result):
+                await self._attempt(
+                    table,
+                    "table message",
+                    self._table_message(
+                        table, result.public_view, locale, interaction=interaction, new=new_message
+                    ),
+                )
         if table.status == "active":
             prompted = self._to_dm(table, result, actor_id)
             closed_now = await self._dm_hands(table, result, prompted, locale)
@@ -582,3 +586,11 @@ class Desk:
         tasks = [t for t in self._edit_tasks.values() if not t.done()]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _publicly_seen(result: ActResult) -> bool:
+    """Whether the channel may learn that something happened: a public event, a finished or
+    closed table, or an action applied at once ("see the result")."""
+    if not result.table.is_open or (result.applied and not result.steps) or not result.steps:
+        return True
+    return any(event_seen_by(e, None) for step in result.steps for e in step.events)

@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "table.log_empty": "Nothing yet.",
     "table.counts": "Counts",
     "table.moves": "Moves: {moves}",
-    "table.version": "table {table} · v{version}",
+    "table.version": "table {table}",
     "table.deadline": "Deadline {when}",
     "table.ping": "{mention}, your turn at {game}.",
     "table.ping_dm_closed": "{mention}, your turn at {game}. Your DMs are closed: use **Show my hand** or `/game hand`.",

@@ -66,7 +66,7 @@ MESSAGES: dict[str, str] = {
     "table.log_empty": "まだ何もありません。",
     "table.counts": "枚数",
     "table.moves": "手数：{moves}",
-    "table.version": "卓 {table} · v{version}",
+    "table.version": "卓 {table}",
     "table.deadline": "期限 {when}",
     "table.ping": "{mention} さん、{game} のあなたの番です。",
     "table.ping_dm_closed": "{mention} さん、{game} のあなたの番です。DM が受け取れないため、**手札を見る** か `/game hand` を使ってください。",

@@ -31,7 +31,7 @@ from tests.discord.harness import (
     find_id,
     message_text,
 )
-from tests.discord.scenes import posts, press
+from tests.discord.scenes import edits_of, posts, press
 from tests.tables import prompt_lab
 from tests.tables.helpers import stored_row
 from tests.tables.prompt_lab import PromptLab, hidden_from
@@ -323,6 +323,8 @@ async def test_every_prompt_kind_through_discord(
         new = [line for text in said for line in text.splitlines() if line not in logged]
         assert not [line for line in new if "Alice" in line or "花子" in line], new
     assert not [p for p in posts(rec.since(window_start)) if "<@" in p.content]
+    # not even an edit of the table message tells that someone answered
+    assert not edits_of(rec.since(window_start), table_message)
     assert (await service.record(TABLE))["actions"][-1]["type"] == "discard"  # sealed answer
     # Alice lets her window run out: 20 seconds later she passes by default
     clock.now += timedelta(seconds=21)

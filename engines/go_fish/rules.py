@@ -69,6 +69,8 @@ _ASK_KEYS: dict[int, tuple[int, int, str]] = {id(action): key for key, action in
 """(seat, target, rank) of each prebuilt ask, by identity: the CPUs answer with these."""
 _OTHERS = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
+_AUDIENCES = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
+"""`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
 _PROMPTS: dict[int, Prompt] = {}
 """Prompts by seat | ranks held (a mask) << 2 | seats that may be asked (a mask) << 15."""
 _PROMPT_CACHE_MOST = 100_000
@@ -337,10 +339,10 @@ class GoFish(Game):
             held = mine[rank] = sorted(mine[rank] + given, key=_by_suit)
             sizes[target] -= count
             sizes[seat] += count
-            at = len(log)
+            sighting = {"at": len(log), "cards": given}
             log.append({"type": ASK, "seat": seat, "target": target, "rank": rank, "count": count})
-            self.private[seat].append({"at": at, "cards": given})
-            self.private[target].append({"at": at, "cards": given})
+            self.private[seat].append(sighting)
+            self.private[target].append(sighting)
             if events is not None:
                 events.append(Event(ASK, seat, {"target": target, "rank": rank, "count": count}))
                 events.append(
@@ -348,7 +350,7 @@ class GoFish(Game):
                         "handed",
                         target,
                         {"to": seat, "rank": rank, "cards": list(given)},
-                        audience=frozenset((seat, target)),
+                        audience=_AUDIENCES[seat][target],
                     )
                 )
             if len(held) == 4:
@@ -360,11 +362,11 @@ class GoFish(Game):
                 self._start_turn(seat, events)
             return
         log.append({"type": ASK, "seat": seat, "target": target, "rank": rank, "count": 0})
+        drawing = self.drawn < self.stock_size
         if events is not None:
-            events.append(Event("go_fish", seat, {"target": target, "rank": rank}))
-        if self.drawn >= self.stock_size:
-            if events is not None:
-                events.append(Event("no_stock", seat, {}))
+            # the public side of the miss: Go Fish, and whether a card was drawn
+            events.append(Event("go_fish", seat, {"target": target, "rank": rank, "drew": drawing}))
+        if not drawing:
             self._start_turn((seat + 1) % self.seats, events)
             return
         card = self.stock[self.drawn]
@@ -391,8 +393,7 @@ class GoFish(Game):
             if lucky:
                 events.append(Event("lucky", seat, {"card": card, "rank": rank}))
             else:
-                events.append(Event("drew", seat, {}))
-                events.append(Event("drew", seat, {"card": card}, audience=frozenset((seat,))))
+                events.append(Event("drew", seat, {"card": card}, audience=_AUDIENCES[seat][seat]))
         if len(pile) == 4:
             self._book(seat, drawn_rank, events)
         if self._ended():
@@ -453,7 +454,7 @@ class GoFish(Game):
                     "refill",
                     seat,
                     {"count": len(cards), "cards": list(cards)},
-                    audience=frozenset((seat,)),
+                    audience=_AUDIENCES[seat][seat],
                 )
             )
         for rank in RANKS:
@@ -593,4 +594,3 @@ class GoFish(Game):
 
 def _copy(entry: Mapping[str, JSON]) -> dict[str, JSON]:
     return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
-

@@ -166,16 +166,25 @@ class GoFishPresenter(GamePresenter):
     ) -> str | None:
         """One action's events that `viewer` (None: the channel) may know, as sentences.
 
-        A listener who saw a draw's card hears "drew 7♥", not also "drew a card".
+        A miss says "Go fish!" and "drew a card"; a listener who saw the card hears "drew 7♥"
+        instead, and a drawn card that matched the ask is told to all.
         """
         shown = [e for e in events if e.get("type") != "game_over" and event_seen_by(e, viewer)]
         private = {(e.get("type"), e.get("seat")) for e in shown if e.get("audience") is not None}
         sentences = []
-        for event in shown:
+        for at, event in enumerate(shown):
             kind = event.get("type")
             key = f"event.{GAME}.{kind}"
-            if event.get("audience") is not None:
-                if kind in ("drew", "refill"):
+            if kind == "go_fish":
+                after = shown[at + 1] if at + 1 < len(shown) else {}
+                if not event.get("drew"):
+                    key += ".no_stock"
+                elif after.get("type") in ("drew", "lucky") and after.get("seat") == event.get(
+                    "seat"
+                ):
+                    key += ".alone"  # the next sentence tells the draw
+            elif event.get("audience") is not None:
+                if kind == "refill":
                     key += "." + SEEN
             elif (kind, event.get("seat")) in private:
                 continue
@@ -221,8 +230,9 @@ class GoFishPresenter(GamePresenter):
             elif kind == "lucky":
                 parts.append(t(f"game.{GAME}.you_lucky", locale, card=card_label(event["card"])))
                 again = True
-            elif kind == "no_stock":
+            elif kind == "go_fish" and not event.get("drew"):
                 parts.append(t(f"game.{GAME}.you_no_stock", locale))
+                again = False
             elif kind == "book":
                 parts.append(
                     t(f"game.{GAME}.you_book", locale, rank=rank_word(event["rank"], locale))
@@ -235,7 +245,7 @@ class GoFishPresenter(GamePresenter):
                         cards=cards(list(event["cards"]), locale),
                     )
                 )
-            elif kind in ("skip", "go_fish"):
+            elif kind == "skip":
                 again = False
         if again and not any(e.get("type") == "game_over" for e in events):
             parts.append(t(f"game.{GAME}.you_again", locale))

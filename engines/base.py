@@ -258,6 +258,8 @@ class Prompt:
       the table's expiry policy comes into play.
     - `mechanical`: a step with no real choice (a draw) that the table applies at its own pace.
     - `window`: seconds to respond (a claim window); None means the table's turn timer.
+    - `pace`: for a mechanical step, the seconds a live table waits before taking it (a deal
+      that should take about a minute); None leaves it to the table.
     - the choices: `choices` (a short list of actions) and/or `pick` (cards from the hand).
     """
 
@@ -270,6 +272,7 @@ class Prompt:
     default: Action | None = None
     mechanical: bool = False
     window: float | None = None
+    pace: float | None = None
 
     def signature(self) -> str:
         """A short stable digest: two prompts that ask the same thing have the same signature."""
@@ -296,6 +299,7 @@ class Prompt:
             "default": None if self.default is None else self.default.to_json(),
             "mechanical": self.mechanical,
             "window": self.window,
+            "pace": self.pace,
         }
 
     @classmethod
@@ -311,6 +315,7 @@ class Prompt:
             default=None if data.get("default") is None else Action.from_json(data["default"]),
             mechanical=data.get("mechanical", False),
             window=data.get("window"),
+            pace=data.get("pace"),
         )
 
 

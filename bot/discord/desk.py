@@ -188,7 +188,7 @@ class Desk:
             async with self.locks[table.id]:
                 await self._attempt(table, "ping deletion", self._delete_ping(table))
         if result.auto_pending:
-            self.ensure_auto(table.id)
+            self.ensure_auto(table.id, result.pace)
         if not table.is_open:
             self.forget(table.id)
 
@@ -552,19 +552,20 @@ class Desk:
 
     # ------------------------------------------------------------------ the table's pace
 
-    def ensure_auto(self, table_id: int) -> None:
+    def ensure_auto(self, table_id: int, pace: float | None = None) -> None:
         """Take the table's paced steps (draws, Auto seats) until a human decides or it ends."""
         task = self.auto_tasks.get(table_id)
         if task is not None and not task.done():
             return
         self.auto_tasks[table_id] = asyncio.create_task(
-            self._auto(table_id), name=f"cardbot-auto-{table_id}"
+            self._auto(table_id, pace), name=f"cardbot-auto-{table_id}"
         )
 
-    async def _auto(self, table_id: int) -> None:
+    async def _auto(self, table_id: int, pace: float | None = None) -> None:
         try:
             while True:
-                await asyncio.sleep(self.auto_delay)
+                # the game's own pace for its steps (a deal), never slower than Auto's
+                await asyncio.sleep(self.auto_delay if pace is None else min(pace, self.auto_delay))
                 try:
                     result = await self.service.advance(table_id, self.auto_batch)
                 except TableError as exc:
@@ -575,6 +576,7 @@ class Desk:
                 await self.publish(result)
                 if not result.auto_pending:
                     return
+                pace = result.pace
         except Exception:
             log.exception("table %s: paced play failed", table_id)
         finally:

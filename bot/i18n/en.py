@@ -208,8 +208,8 @@ MESSAGES: dict[str, str] = {
     "table.cpu_level_set": "{cpu} now plays at level {level}.",
     "hint.line": "Hint: {what}",
     "hint.nothing": "let this one pass",
-    "reply.rules_list_title": 'The games (`/game rules game:` gives their rules)',
-    "reply.rules_line": '{game} (`{id}`, {seats} seats)',
+    "reply.rules_list_title": "The games (`/game rules game:` gives their rules)",
+    "reply.rules_line": "{game} (`{id}`, {seats} seats)",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}: {type}",

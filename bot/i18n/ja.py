@@ -208,8 +208,8 @@ MESSAGES: dict[str, str] = {
     "table.cpu_level_set": "{cpu} の強さを「{level}」にしました。",
     "hint.line": "ヒント：{what}",
     "hint.nothing": "今回は見送る",
-    "reply.rules_list_title": '遊べるゲーム（`/game rules game:` でルールを表示します）',
-    "reply.rules_line": '{game}（`{id}`、{seats} 人）',
+    "reply.rules_list_title": "遊べるゲーム（`/game rules game:` でルールを表示します）",
+    "reply.rules_line": "{game}（`{id}`、{seats} 人）",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}：{type}",

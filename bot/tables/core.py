@@ -538,7 +538,15 @@ def result_of(
         prompts={seat: p.to_json() for seat, p in prompts.items()},
         reprompted=frozenset(reprompted),
         auto_pending=has_paced_step(game, seats),
+        pace=_step_pace(game),
     )
+
+
+def _step_pace(game: Game) -> float | None:
+    if game.is_over():
+        return None
+    step = game.table_step()
+    return step.pace if step is not None else None
 
 
 def insert_defaults(model: type[Any]) -> dict[str, Any]:

@@ -173,6 +173,8 @@ class ActResult:
     """Each asked seat's prompt (`Prompt.to_json()`): private to that seat, like its view.
     The table's mechanical steps are no seat's to answer and are not here."""
     reprompted: frozenset[int] = frozenset()
+    pace: float | None = None
+    """Seconds before the table's own next step, when the game sets a pace for it."""
     """Seats given a new prompt to answer by this call (their controls are new: DM them)."""
 
     def prompt_for(self, seat: int) -> Mapping[str, Any] | None:

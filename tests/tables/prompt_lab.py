@@ -72,6 +72,8 @@ DEAL, BURYING, EXPOSING, DISCARDING, CLAIMS, OVER = (
     "over",
 )
 DRAW, DECLARE, PAIR, RUN, PASS = "draw", "declare", "pair", "run", "pass"
+DRAW_PACE = 0.25
+"""Seconds between two draws at a live table."""
 KITTY_SEAL, EXPOSE_SEAL = "kitty", "expose"
 CARD = re.compile(r"^[A2-9TJQK][SHDC]$")
 
@@ -223,7 +225,9 @@ class PromptLab(Game):
         if self.phase != DEAL:
             return None
         drawer = self.draws % self.seats
-        return Prompt(drawer, DRAW, choices=(Action.make(drawer, DRAW),), mechanical=True)
+        return Prompt(
+            drawer, DRAW, choices=(Action.make(drawer, DRAW),), mechanical=True, pace=DRAW_PACE
+        )
 
     def to_act(self) -> frozenset[int]:
         """The seats the game waits for: the drawer, the burier, exposures, a discard, claims."""

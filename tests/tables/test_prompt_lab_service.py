@@ -526,6 +526,8 @@ async def test_a_seat_that_may_declare_keeps_its_prompt_through_its_own_draws(
         result = await service.advance(table_id, 1)
         if not result.applied:
             break
+        if result.auto_pending:
+            assert result.pace == prompt_lab.DRAW_PACE  # the game's pace for its deal
     assert len(versions) > 10  # Alice held an Ace through many draws, her own among them
     changes = sum(1 for a, b in itertools.pairwise(versions) if a != b)
     assert changes == len(set(choices)) - 1  # a new version only for a new Ace to declare with

@@ -148,7 +148,7 @@ def test_the_deal_is_mechanical_and_an_ace_may_declare_out_of_turn() -> None:
     # the draw is the table's own step, no seat's decision
     assert game.prompts() == {}
     assert game.table_step() == Prompt(
-        0, "draw", choices=(Action.make(0, "draw"),), mechanical=True
+        0, "draw", choices=(Action.make(0, "draw"),), mechanical=True, pace=0.25
     )
     assert game.to_act() == {0}
     draw_until(game, 5)  # seat 1 drew AS; seat 2 is to draw

@@ -1,9 +1,9 @@
 """Go Fish computer players, as the rule document describes its three levels.
 
-- easy: fixes on one rank and repeats the same legal ask while the stock lasts; barely uses
-  what others said (now and then it asks back the latest ask it heard); once the stock is gone
-  it changes its question.
-- normal: uses the most recent public information, what happened since its own last turn: who
+- easy: fixes on one rank: while the stock lasts it tends to repeat its last ask, as long as it
+  is legal; it barely uses what others said (now and then it asks back the latest ask it
+  heard); once the stock is gone it changes its question.
+- normal: uses the most recent public information, the log from its own previous turn on: who
   asked for what (they hold it), who just said "Go Fish" (they lack it, until they draw).
 - hard: uses all public information so far and its own counts: for every opponent the ranks
   it must hold (it asked for them and has not given them away since, with how many cards) and
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Action, CpuPlayer, Decision, GameError, Hint
-from engines.go_fish.rules import _ASKS, ASK
+from engines.go_fish.rules import ASK, ASKS
 
 Log = Sequence[Mapping[str, Any]]
 
@@ -89,19 +89,19 @@ class EasyPlayer:
             and last["target"] in targets
             and rng.random() < self.FIXATION
         ):
-            return _ASKS[seat, last["target"], last["rank"]]
+            return ASKS[seat, last["target"], last["rank"]]
         if rng.random() < self.HEARSAY:
             for entry in reversed(log):
                 if entry["type"] == ASK and entry["seat"] != seat:
                     if entry["rank"] in counts and entry["seat"] in targets:
-                        return _ASKS[seat, entry["seat"], entry["rank"]]
+                        return ASKS[seat, entry["seat"], entry["rank"]]
                     break
         asks = [(t, r) for t in targets for r in counts]
         if not stock and last is not None and len(asks) > 1:
             # the stock is gone: change the question
             asks = [ask for ask in asks if ask != (last["target"], last["rank"])]
         target, rank = rng.choice(asks)
-        return _ASKS[seat, target, rank]
+        return ASKS[seat, target, rank]
 
 
 # --------------------------------------------------------------------------- normal
@@ -117,7 +117,7 @@ class NormalPlayer:
     """
 
     def decide(self, decision: Decision) -> Action | None:
-        """The freshest sure thing, else its most-held rank from a seat not known to lack it."""
+        """The freshest sure thing, else any ask that no seat just answered "Go Fish"."""
         view, rng = decision.view, decision.rng
         seat = decision.prompt.seat
         counts: dict[str, int] = {}
@@ -159,11 +159,11 @@ class NormalPlayer:
             elif kind != "book":
                 drew.add(who)
         if sure is not None:
-            return _ASKS[seat, sure[0], sure[1]]
+            return ASKS[seat, sure[0], sure[1]]
         targets = askable(view, seat)
         fresh = [(t, r) for t in targets for r in counts if (t, r) not in lacks]
         target, rank = rng.choice(fresh or [(t, r) for t in targets for r in counts])
-        return _ASKS[seat, target, rank]
+        return ASKS[seat, target, rank]
 
 
 # --------------------------------------------------------------------------- hard
@@ -319,7 +319,7 @@ class HardPlayer:
                 elif value > best_value - 1e-9:
                     best.append((target, rank, chance, books))
         target, rank, chance, books = best[0] if len(best) == 1 else rng.choice(best)
-        action = _ASKS[seat, target, rank]
+        action = ASKS[seat, target, rank]
         percent = round(100 * chance)
         params = {"target": target, "rank": rank, "percent": percent}
         if knowledge.known[target].get(rank):

@@ -58,14 +58,14 @@ SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
 _HAND_SIZE = {STANDARD: {2: 7, 3: 7, 4: 5}, EARLY_END: {2: 7, 3: 5, 4: 5}}
 """Cards dealt to each seat, by rule set and seat count."""
 
-_ASKS: dict[tuple[int, int, str], Action] = {
+ASKS: dict[tuple[int, int, str], Action] = {
     (seat, target, rank): Action(seat, ASK, (("rank", rank), ("target", target)))
     for seat in range(4)
     for target in range(4)
     for rank in RANKS
 }
 """Every ask there can be, built once: prompts are made thousands of times a second."""
-_ASK_KEYS: dict[int, tuple[int, int, str]] = {id(action): key for key, action in _ASKS.items()}
+_ASK_KEYS: dict[int, tuple[int, int, str]] = {id(action): key for key, action in ASKS.items()}
 """(seat, target, rank) of each prebuilt ask, by identity: the CPUs answer with these."""
 _OTHERS = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
@@ -237,7 +237,7 @@ class GoFish(Game):
             # seats from the next one on in play order: later seats first, then earlier ones
             order = [t for t in range(seat + 1, 4)] + [t for t in range(seat)]
             choices = tuple(
-                _ASKS[seat, target, rank]
+                ASKS[seat, target, rank]
                 for target in order
                 if targets >> target & 1
                 for i, rank in enumerate(RANKS)
@@ -262,7 +262,7 @@ class GoFish(Game):
     def _judge(self, action: Action) -> tuple[int, int, str]:
         """(seat, target, rank) of a legal ask; IllegalAction, with a reason, otherwise."""
         key = _ASK_KEYS.get(id(action))
-        if key is None or _ASKS[key] is not action:
+        if key is None or ASKS[key] is not action:
             key = self._parse(action)
         seat, target, rank = key
         if self.over or seat != self.turn:

@@ -1,0 +1,209 @@
+"""Lobby and table-message flows: seats, CPUs, options, start, cancel, rematch, new game."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord import present
+from bot.discord.flows_base import FlowBase
+from bot.games import seat_names
+from bot.i18n import t
+from bot.tables.errors import TableError
+from bot.tables.results import ActResult, TableInfo
+from engines.base import game_class
+
+log = logging.getLogger(__name__)
+
+
+class LobbyFlows(FlowBase):
+    """The lobby's controls and the table message's buttons (start, rematch, new game)."""
+
+    async def _lobby_changed(self, interaction: discord.Interaction[Any], table: TableInfo) -> bool:
+        """Show the lobby's new state on its message; True when that was the message clicked."""
+        locale = await self.desk.table_locale(table)
+        embed, view = present.lobby_embed(table, locale), present.lobby_view(table, locale)
+        ref = await self.service.get_message_ref(table.id, "table")
+        if interaction.message is not None and (
+            ref is None or ref.message_id == interaction.message.id
+        ):
+            await self.answer(interaction, embed=embed, view=view)
+            return True
+        await self.desk.show(table, embed, view)
+        return False
+
+    async def _join(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self._ack(interaction)
+        table = await self.service.join(
+            table_id, interaction.user.id, self.display_name(interaction)
+        )
+        if not await self._lobby_changed(interaction, table) or not interaction.message:
+            locale = await self.desk.user_locale(interaction)
+            seat = table.seat_of(interaction.user.id)
+            await self.reply(
+                interaction, t("lobby.joined", locale, seat=(seat.seat + 1) if seat else "?")
+            )
+
+    async def _leave(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self._ack(interaction)
+        locale = await self.desk.user_locale(interaction)
+        result = await self.service.leave(table_id, interaction.user.id)
+        table = result.table
+        if table.status == "lobby":
+            if not await self._lobby_changed(interaction, table) or not interaction.message:
+                await self.reply(interaction, t("lobby.left", locale))
+            return
+        if table.status == "abandoned" and result.public_view is None:
+            await self.desk.close_table(
+                table, t("lobby.cancelled", await self.desk.table_locale(table))
+            )
+        else:
+            await self.desk.publish(result, actor_id=interaction.user.id)
+        await self.reply(interaction, t("lobby.left", locale))
+
+    async def _add_cpu(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self._ack(interaction)
+        table = await self.service.add_cpu(table_id, interaction.user.id, arg or "normal")
+        if not await self._lobby_changed(interaction, table):  # an older copy of the lobby
+            locale = await self.desk.user_locale(interaction)
+            seat = table.seats[-1].seat
+            cpu = seat_names(table, locale)[seat]
+            await self.reply(interaction, t("lobby.cpu_added", locale, cpu=cpu, seat=seat + 1))
+
+    async def _set_option(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """A lobby's option select: `<option index>:<choice index>`."""
+        await self._ack(interaction)
+        table = await self.service.load(table_id)
+        head, _, tail = (arg or "").partition(":")
+        specs = game_class(table.game).option_specs
+        try:
+            spec = specs[int(head)]
+            choice = spec.choices[int(tail)]
+        except (ValueError, IndexError):
+            raise TableError("bad_option", "That option is not offered.", option=head) from None
+        table = await self.service.set_options(
+            table_id,
+            interaction.user.id,
+            {spec.key: choice},
+            is_moderator=self.is_moderator(interaction),
+        )
+        if not await self._lobby_changed(interaction, table):
+            await self.reply(
+                interaction, t("lobby.option_set", await self.desk.user_locale(interaction))
+            )
+
+    async def _cpu_seat(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """A computer seat's new level (lobby or game), or its removal (lobby): `<seat>:<level>`."""
+        await self._ack(interaction)
+        head, _, level = (arg or "").partition(":")
+        if not head.isdigit():
+            raise TableError("no_seat", "There is no such seat.", table_id=table_id)
+        seat = int(head)
+        if level == "remove":
+            table = await self.service.remove_cpu(table_id, interaction.user.id, seat)
+        else:
+            table = await self.service.set_cpu_level(table_id, interaction.user.id, seat, level)
+        locale = await self.desk.user_locale(interaction)
+        if table.status == "lobby":
+            if not await self._lobby_changed(interaction, table):
+                await self.reply(interaction, t("lobby.cpu_changed", locale))
+            return
+        cpu = seat_names(table, locale)[seat]
+        await self.reply(
+            interaction,
+            t("table.cpu_level_set", locale, cpu=cpu, level=t(f"level.{level}", locale)),
+        )
+        await self.desk.refresh(table)
+
+    async def _start(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        on_table_message = interaction.message is not None
+        await self._ack(interaction)
+        result = await self.service.start(table_id, interaction.user.id)
+        await self._begin(interaction, result, on_table_message=on_table_message)
+
+    async def _begin(
+        self, interaction: discord.Interaction[Any], result: ActResult, *, on_table_message: bool
+    ) -> None:
+        """A game just started (Start or Rematch): the table, the notice, then the pings and DMs."""
+        table = result.table
+        locale = await self.desk.table_locale(table)
+        notice = t("table.started", locale)
+        first = self.desk.start_notice(result, locale)
+        if first:
+            notice = f"{notice} {first}"
+        await self.desk.publish(
+            result,
+            notice=notice,
+            interaction=interaction if on_table_message else None,
+            new_message=not on_table_message and table.series_match > 1,
+        )
+        if not on_table_message:
+            await self.answer(
+                interaction, content=t("table.started", await self.desk.user_locale(interaction))
+            )
+
+    async def _cancel(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self._ack(interaction)
+        table = await self.service.abandon(
+            table_id, interaction.user.id, self.is_moderator(interaction)
+        )
+        locale = await self.desk.table_locale(table)
+        ref = await self.service.get_message_ref(table.id, "table")
+        if interaction.message is not None and (
+            ref is None or ref.message_id == interaction.message.id
+        ):
+            await self.answer(
+                interaction,
+                embed=present.closed_embed(table, t("lobby.cancelled", locale), locale),
+                view=None,
+            )
+            await self.service.delete_message_ref(table.id, "ping")
+        else:
+            await self.desk.close_table(table, t("lobby.cancelled", locale))
+
+    # the table message and the seat's other buttons ------------------------------------------
+
+    async def _new_ask(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await interaction.response.defer()
+        table = await self.service.load(table_id)
+        if table.seat_of(interaction.user.id) is None:
+            raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
+        locale = await self.desk.user_locale(interaction)
+        await self._confirm(interaction, table, version, "new", locale)
+
+    async def _new_game(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """ "New game" mid-game: this table ends, the same seats start anew (the game's options)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        old, result = await self.service.new_game(table_id, interaction.user.id)
+        locale = await self.desk.table_locale(old)
+        await self.desk.close_table(
+            old, t("table.abandoned", locale, name=self.display_name(interaction))
+        )
+        await self._begin(interaction, result, on_table_message=False)
+
+    async def _rematch(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.rematch(table_id, interaction.user.id)
+        await self._begin(interaction, result, on_table_message=False)

@@ -1,0 +1,370 @@
+"""A seat's flows: its prompt's controls (choices, two steps, card picks, Hint), `/play`, Auto,
+See the result. Every control is acknowledged first, then checked against the seat's prompt
+version, so another player's move never outdates it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord import ids
+from bot.discord.controls import (
+    PickState,
+    count_problem,
+    parse_parts_arg,
+    pick_groups,
+    two_part,
+)
+from bot.discord.flows_lobby import LobbyFlows
+from bot.games import presenter, seat_names
+from bot.games.moves import (
+    parse_typed_move,
+    pick_action,
+    pick_positions,
+    picked_cards,
+    typed_version,
+)
+from bot.i18n import t
+from bot.tables.errors import TableError
+from bot.tables.results import ActResult
+from bot.tables.service import SeatPrompt
+from engines.base import event_seen_by
+
+log = logging.getLogger(__name__)
+
+
+class SeatFlows(LobbyFlows):
+    """A seat's controls and `/play`: choices, card picks, hints, Auto, See the result."""
+
+    async def _seat_control(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int,
+        action: str,
+        arg: str | None,
+        values: Sequence[str],
+    ) -> None:
+        """A control of the user's prompt: acknowledged first, then checked against its version.
+
+        The version is the seat's own prompt version, so another player's move never makes
+        these controls "out of date"; a change of the seat's own prompt does.
+        """
+        await interaction.response.defer()
+        current = await self.service.prompt(table_id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        prompt = current.prompt
+        if version > current.version and prompt is None:
+            # not a control of this seat at all (versions only grow): someone else's message
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
+        if version != current.version:
+            await self.reply(interaction, t("reply.stale", locale))
+            return
+        if action == ids.FINISH:
+            await self._confirm(interaction, current.table, version, "finish", locale)
+            return
+        if action == ids.FINISH_OK:
+            result = await self.service.finish(table_id, interaction.user.id)
+            await self.after_move(interaction, result)
+            return
+        if prompt is None:
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
+        pick = prompt.get("pick")
+        if action in (ids.ACT, ids.MOVE):
+            index_text = values[0] if values else arg
+            choices = list(prompt.get("choices") or [])
+            try:
+                choice = choices[int(index_text or "")]
+            except (ValueError, IndexError):
+                raise TableError(
+                    "table_moved_on", "The move is no longer available.", table_id=table_id
+                ) from None
+            await self._act(interaction, table_id, choice, version)
+            return
+        if action in (ids.PART_ONE, ids.PART_TWO):
+            first, second = parse_parts_arg(arg)
+            if values and values[0].isdigit():
+                if action == ids.PART_ONE:
+                    first = int(values[0])
+                else:
+                    second = int(values[0])
+            await self._show_prompt(
+                interaction, current, PickState(), locale, parts=(first, second)
+            )
+            return
+        if action == ids.HINT and not pick:
+            await self._choice_hint(interaction, current, locale)
+            return
+        if action == ids.PAGE:
+            page = int(arg) if arg and arg.isdigit() else 0
+            await self._show_prompt(interaction, current, PickState(), locale, page=page)
+            return
+        if action == ids.DISMISS:
+            await self._show_prompt(interaction, current, PickState(), locale, dismissed=True)
+            return
+        if not pick:
+            raise TableError(
+                "table_moved_on", "This control is no longer shown.", table_id=table_id
+            )
+        group, chosen = ids.parse_pick_arg(arg)
+        groups = pick_groups(pick)
+        if action == ids.GROUP:
+            group = int(values[0]) if values and values[0].isdigit() else group
+        elif action == ids.SELECT:
+            shown = set(groups[group].positions) if 0 <= group < len(groups) else set()
+            picked = {int(v) for v in values if v.isdigit()}
+            chosen = frozenset((set(chosen) - shown) | (picked & shown))
+        elif action == ids.CLEAR:
+            chosen = frozenset()
+        elif action == ids.HINT:
+            hint = await self.service.hint(table_id, interaction.user.id)
+            suggested = (hint or {}).get("action")
+            if suggested is not None and suggested.get("type") == pick["type"]:
+                chosen = frozenset(pick_positions(pick, picked_cards(pick, suggested)) or ())
+            note = self._hint_note(current, hint, locale)
+            state = PickState(
+                group, chosen, await self._pick_problem(current, chosen, locale), note
+            )
+            await self._show_prompt(interaction, current, state, locale)
+            return
+        elif action == ids.PLAY:
+            chosen = ids.decode_mask(arg or "")
+            problem = count_problem(pick, chosen, locale)
+            if problem is not None:
+                await self._show_prompt(
+                    interaction, current, PickState(group, chosen, problem), locale
+                )
+                return
+            await self._act(interaction, table_id, pick_action(pick, chosen), version)
+            return
+        state = PickState(group, chosen, await self._pick_problem(current, chosen, locale))
+        await self._show_prompt(interaction, current, state, locale)
+
+    async def _choice_hint(
+        self, interaction: discord.Interaction[Any], current: SeatPrompt, locale: str
+    ) -> None:
+        """A Hint for a list of choices: the recommended one, said (and preselected in two
+        steps), never played for the player."""
+        hint = await self.service.hint(current.table.id, interaction.user.id)
+        parts: tuple[int | None, int | None] = (None, None)
+        choices = list((current.prompt or {}).get("choices") or [])
+        suggested = (hint or {}).get("action")
+        shape = two_part(choices)
+        if suggested is not None and shape is not None:
+            suggested = {k: v for k, v in suggested.items() if k != "seat"}
+            for (i, j), n in shape.index.items():
+                if {k: v for k, v in choices[n].items() if k != "seat"} == suggested:
+                    parts = (i, j)
+        note = self._hint_note(current, hint, locale)
+        await self._show_prompt(interaction, current, PickState(note=note), locale, parts=parts)
+
+    def _hint_note(self, current: SeatPrompt, hint: Mapping[str, Any] | None, locale: str) -> str:
+        """The Hint in words: what to do, and why when the computer player can say."""
+        game = presenter(current.table.game)
+        names = seat_names(current.table, locale)
+        action = (hint or {}).get("action")
+        what = (
+            game.action_label(action, locale, names)
+            if action is not None
+            else t("hint.nothing", locale)
+        )
+        reason = game.hint_reason(
+            (hint or {}).get("reason"), (hint or {}).get("params") or {}, locale
+        )
+        return t("hint.line", locale, what=what) + (f" ({reason})" if reason else "")
+
+    async def _pick_problem(
+        self, current: SeatPrompt, chosen: frozenset[int], locale: str
+    ) -> str | None:
+        """Why the game would refuse the cards chosen so far (None: it would accept them)."""
+        prompt = current.prompt or {}
+        pick = prompt.get("pick")
+        if not pick or not chosen:
+            return None
+        problem = count_problem(pick, chosen, locale)
+        if problem is not None:
+            return problem
+        try:
+            await self.service.check_action(
+                current.table.id,
+                current.table.seats[current.seat].user_id or 0,
+                pick_action(pick, chosen),
+            )
+        except TableError as exc:
+            return self.error_message(exc, locale)
+        return None
+
+    async def _show_prompt(
+        self,
+        interaction: discord.Interaction[Any],
+        current: SeatPrompt,
+        state: PickState,
+        locale: str,
+        *,
+        page: int = 0,
+        dismissed: bool = False,
+        parts: tuple[int | None, int | None] = (None, None),
+    ) -> None:
+        """Redraw the user's message for their prompt (a selection, a page, or let it pass)."""
+        table = current.table
+        seat = table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=None if dismissed else current.prompt,
+            version=current.version,
+            state=state,
+            page=page,
+            parts=parts,
+            you_line=t("hand.dismissed", locale) if dismissed else None,
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        action: Mapping[str, Any],
+        version: int,
+    ) -> None:
+        result = await self.service.act(
+            table_id, interaction.user.id, dict(action), prompt_version=version
+        )
+        await self.after_move(interaction, result)
+
+    async def after_move(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
+        """The mover's message (what their action did, what they are asked now), then the table."""
+        table = result.table
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        mine = [
+            e
+            for step in result.steps
+            if step.by == "user" and step.seat == seat.seat
+            for e in step.events
+            if event_seen_by(e, seat.seat)
+        ]
+        you = presenter(table.game).you_line(mine, seat.seat, locale)
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            result.view_for(seat.seat),
+            locale,
+            prompt=result.prompt_for(seat.seat),
+            you_line=you,
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+        await self.desk.publish(result, actor_id=interaction.user.id)
+
+    # lobby ------------------------------------------------------------------------------
+
+    async def _show_hand(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await self.send_hand(interaction, table_id)
+
+    async def send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The user's hand and controls, only for them (ephemeral)."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        current = await self.service.prompt(table_id, interaction.user.id)  # refuses the unseated
+        locale = await self.desk.user_locale(interaction)
+        seat = current.table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            current.table, seat, current.view, locale, prompt=current.prompt
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+
+    async def _auto(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        await interaction.response.defer()
+        on = arg == "on"
+        # explicit on/off: a message shown a few auto moves ago can still switch it
+        table = await self.service.set_auto(table_id, interaction.user.id, on)
+        current = await self.service.prompt(table_id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=current.prompt,
+            you_line=t("hand.auto_now_on" if on else "hand.auto_now_off", locale),
+        )
+        await self.answer(
+            interaction, embed=embed, view=controls, attachments=[file] if file else []
+        )
+        if on:
+            self.desk.ensure_auto(table_id)
+
+    async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """`/play move:` — a choice from the autocomplete, a label in either language, or cards.
+
+        Cards are typed as codes or hand numbers (`7H 7H 8H 8H`, `14 15 18`).
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.channel_table(interaction)
+        current = await self.service.prompt(table.id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        named = typed_version(move)
+        if named is not None and named != current.version:
+            await self.reply(interaction, t("reply.stale", locale))
+            return
+        if current.prompt is None:
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
+        typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
+        if typed.action is None:
+            key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
+            await self.reply(interaction, t(key, locale))
+            return
+        result = await self.service.act(
+            table.id, interaction.user.id, typed.action, prompt_version=current.version
+        )
+        await self.after_move(interaction, result)
+
+    async def move_choices(
+        self, interaction: discord.Interaction[Any], current_text: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete of `/play move`: the caller's choices, or the cards typed so far."""
+        table = await self.service.active_table(interaction.channel_id or 0)
+        if table is None or table.status != "active" or table.seat_of(interaction.user.id) is None:
+            return []
+        current = await self.service.prompt(table.id, interaction.user.id)
+        prompt = current.prompt
+        if prompt is None:
+            return []
+        locale = await self.desk.user_locale(interaction)
+        game = presenter(table.game)
+        out = []
+        names = seat_names(table, locale)
+        for index, action in enumerate(prompt.get("choices") or []):
+            label = game.action_label(action, locale, names)
+            if current_text.strip().lower() in label.lower():
+                out.append((label[:100], f"v{current.version}:{index}"))
+        pick = prompt.get("pick")
+        if pick:
+            typed = parse_typed_move(table.game, prompt, current_text) if current_text else None
+            if typed is not None and typed.action is not None:
+                played = picked_cards(pick, typed.action)
+                positions = pick_positions(pick, played) or []
+                label = game.pick_label(played, pick["type"], locale)
+                out.insert(0, (label[:100], f"v{current.version}:p:{ids.encode_mask(positions)}"))
+            else:
+                hint = game.prompt_text(prompt, locale) + " " + t("reply.type_cards", locale)
+                out.append((hint[:100], current_text[:100] or "?"))
+        return out[:25]

@@ -118,20 +118,20 @@ class NormalPlayer:
 
     def decide(self, decision: Decision) -> Action | None:
         """The freshest sure thing, else any ask that no seat just answered "Go Fish"."""
-        view, rng = decision.view, decision.rng
+        view = decision.view
         seat = decision.prompt.seat
         counts: dict[str, int] = {}
         for card in view["hand"]:
             counts[card[0]] = counts.get(card[0], 0) + 1
         stock = view["stock"]
         sizes = view["hand_counts"]
-        gone: set[tuple[int, str]] = set()
-        """(seat, rank): handed over or denied later in the window."""
-        drew: set[int] = set()
-        """Seats that drew later in the window."""
-        lacks: set[tuple[int, str]] = set()
-        sure: tuple[int, str] | None = None
-        sure_count = 0
+        seats = view["seats"]
+        # per seat, from the newest entry back: ranks it gave away or denied since (`gone`),
+        # ranks it lacks (denied, and nothing drawn since), whether it has drawn since
+        gone: list[set[str]] = [set() for _ in range(seats)]
+        lacks: list[set[str]] = [set() for _ in range(seats)]
+        drew = [False] * seats
+        sure_target, sure_rank, sure_count = -1, "", 0
         turns = 0
         """Turns met going back: its own turn so far, the others' since, its previous turn."""
         mine = True
@@ -147,22 +147,27 @@ class NormalPlayer:
                 rank, target = entry["rank"], entry["target"]
                 if (
                     who != seat
-                    and rank in counts
-                    and counts[rank] > sure_count
-                    and (who, rank) not in gone
+                    and counts.get(rank, 0) > sure_count
+                    and rank not in gone[who]
                     and (stock or sizes[who])
                 ):
-                    sure, sure_count = (who, rank), counts[rank]
-                gone.add((target, rank))
-                if target not in drew:
-                    lacks.add((target, rank))
+                    sure_target, sure_rank, sure_count = who, rank, counts[rank]
+                gone[target].add(rank)
+                if not drew[target]:
+                    lacks[target].add(rank)
             elif kind != "book":
-                drew.add(who)
-        if sure is not None:
-            return ASKS[seat, sure[0], sure[1]]
-        targets = askable(view, seat)
-        fresh = [(t, r) for t in targets for r in counts if (t, r) not in lacks]
-        target, rank = rng.choice(fresh or [(t, r) for t in targets for r in counts])
+                drew[who] = True
+        if sure_count:
+            return ASKS[seat, sure_target, sure_rank]
+        fresh = [
+            (target, rank)
+            for target in askable(view, seat)
+            for rank in counts
+            if rank not in lacks[target]
+        ]
+        if not fresh:
+            fresh = [(target, rank) for target in askable(view, seat) for rank in counts]
+        target, rank = fresh[0] if len(fresh) == 1 else decision.rng.choice(fresh)
         return ASKS[seat, target, rank]
 
 

@@ -623,7 +623,7 @@ class GongZhu(Game):
         view: dict[str, JSON] = {
             **table,
             "viewer": seat,
-            "to_act": sorted(self.to_act()),
+            "to_act": [self.turn] if self.phase == PLAY else sorted(self.to_act()),
             "turn": self.turn if self.phase == PLAY else None,
             "trick": {
                 "leader": self.trick_leader if self.phase != EXPOSE else self.known_leader(),

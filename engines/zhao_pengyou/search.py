@@ -1,0 +1,156 @@
+"""The hard player's search: deal the unseen cards, play each candidate out, keep the best.
+
+`deal_hidden` deals every card the seat has not seen (the others' hands and, unless it buried
+it, the kitty) at random, consistently with everything public: each seat's hand size, the cards
+known to be in a hand (what a failed throw put back, the declared card not played yet), the
+voids shown by failures to follow, and sets a seat showed it lacks (a set led that it answered
+without one). `evaluate` plays each candidate and then the rest of the deal with the normal
+player in every seat, over the same sampled deals, and averages the seat's utility (its rank
+steps, and a little for its side's points). The work is a fixed budget of simulated plays,
+never the clock, so a view and an RNG always give the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engines.zhao_pengyou.cards import KITTY, POINTS, TYPES
+from engines.zhao_pengyou.policy import Play, copies, playout
+from engines.zhao_pengyou.sim import Sim
+
+PLAY_BUDGET = 14_000
+"""Simulated plays per decision: about 0.6 s on the development machine with 12 seats."""
+MIN_SAMPLES = 4
+MAX_SAMPLES = 24
+
+
+def unseen(st: Sim) -> list[int]:
+    """Every copy of every card the seat has not seen, as types (those known to be in some
+    hand left out)."""
+    me = st.me
+    total = copies(st.seats)
+    left = [total[t] - st.played[t] - st.hands[me][t] for t in range(TYPES)]
+    if st.buried is not None and me == st.declarer:
+        for t in st.buried:
+            left[t] -= 1
+    for seat in range(st.seats):
+        if seat != me:
+            for t in range(TYPES):
+                if st.known[seat][t]:
+                    left[t] -= st.known[seat][t]
+    return [t for t in range(TYPES) for _ in range(max(0, left[t]))]
+
+
+def deal_hidden(st: Sim, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """The others' hands and the kitty, drawn at random consistently with what is public."""
+    me = st.me
+    seats = st.seats
+    trump = st.trump
+    eff = trump.eff
+    pool = unseen(st)
+    kitty_slots = 0 if (me == st.declarer and st.buried is not None) else KITTY
+    others = [s for s in range(seats) if s != me]
+    need = {s: st.sizes[s] - sum(st.known[s]) for s in others}
+    for strict in (2, 1, 0):
+        for _ in range(4 if strict else 1):
+            dealt = _try_deal(st, pool, others, need, kitty_slots, rng, eff, strict)
+            if dealt is not None:
+                return dealt
+    raise AssertionError("an unconstrained deal always succeeds")
+
+
+def _try_deal(
+    st: Sim,
+    pool: list[int],
+    others: list[int],
+    need: dict[int, int],
+    kitty_slots: int,
+    rng: random.Random,
+    eff: Sequence[int],
+    strict: int,
+) -> tuple[list[list[int]], list[int]] | None:
+    """One random deal; None at a dead end. `strict` 2 keeps voids and missing sets, 1 only
+    voids, 0 nothing (a last resort that always succeeds)."""
+    cards = list(pool)
+    rng.shuffle(cards)
+    left = dict(need)
+    hands = [list(st.known[s]) if s != st.me else list(st.hands[s]) for s in range(st.seats)]
+    kitty: list[int] = []
+    room = kitty_slots
+    voids = st.voids
+    limits = st.no_sets
+    if strict:
+        # the most constrained cards first: those few seats may hold
+        def width(t: int) -> int:
+            e = eff[t]
+            return sum(1 for s in others if not voids[s] >> e & 1)
+
+        cards.sort(key=width)
+    for t in cards:
+        e = eff[t]
+        choices: list[int] = []
+        weights: list[int] = []
+        for s in others:
+            if not left[s]:
+                continue
+            if strict and voids[s] >> e & 1:
+                continue
+            if strict > 1:
+                size = limits[s].get(e)
+                if size is not None and hands[s][t] + 1 >= size:
+                    continue
+            choices.append(s)
+            weights.append(left[s])
+        if room:
+            choices.append(-1)
+            weights.append(room)
+        if not choices:
+            return None
+        pick = rng.choices(choices, weights)[0]
+        if pick < 0:
+            kitty.append(t)
+            room -= 1
+        else:
+            hands[pick][t] += 1
+            left[pick] -= 1
+    return hands, kitty
+
+
+def sampled(st: Sim, rng: random.Random) -> Sim:
+    """A copy of the deal with every hand (and the kitty) dealt."""
+    hands, kitty = deal_hidden(st, rng)
+    out = st.copy()
+    out.hands = hands
+    if kitty:
+        out.kitty_points = sum(POINTS[t] for t in kitty)
+    return out
+
+
+def evaluate(
+    st: Sim,
+    candidates: Sequence[Play],
+    rng: random.Random,
+    budget: int = PLAY_BUDGET,
+) -> list[float]:
+    """The seat's average utility for each candidate play over sampled deals."""
+    me = st.me
+    remaining = sum(st.sizes) // max(1, _cards_per_play(st)) + 1
+    samples = budget // max(1, len(candidates) * remaining)
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
+    totals = [0.0] * len(candidates)
+    for _ in range(samples):
+        deal = sampled(st, rng)
+        for i, play in enumerate(candidates):
+            sim = deal.copy()
+            sim.play(me, play)
+            playout(sim)
+            totals[i] += sim.utility(me)
+    return [total / samples for total in totals]
+
+
+def _cards_per_play(st: Sim) -> int:
+    """Cards a play holds on average so far (leads of sets make plays bigger)."""
+    if st.lead is not None:
+        return st.lead.cards
+    return 1

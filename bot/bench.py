@@ -35,37 +35,8 @@ def engine_figures(quick: bool) -> list[Figure]:
     figures: list[Figure] = []
     for plugin in plugins():
         game = plugin.engine
-        games = (2000 if quick else 10000) // max(1, game.max_seats // 2)
-        lines = [
-            json.dumps({"game": game.id, "seats": game.min_seats, "seed": seed})
-            for seed in range(games)
-        ]
-        started = time.perf_counter()
-        for line in lines:
-            answer_line(line, finish=True)
-        in_process = games / (time.perf_counter() - started)
-        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
-            handle.write("\n".join(lines) + "\n")
-        try:
-            started = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "bot.cli", "replay", "--jsonl", "--finish", handle.name],
-                check=True,
-                stdout=subprocess.DEVNULL,
-            )
-            whole_command = games / (time.perf_counter() - started)
-        finally:
-            os.unlink(handle.name)
-        figures += [
-            (
-                f"{game.id} replay --jsonl --finish, in-process",
-                f"{in_process:,.0f} games/s ({games} games)",
-            ),
-            (
-                f"{game.id} cardbot replay --jsonl --finish, whole command",
-                f"{whole_command:,.0f} games/s (startup included)",
-            ),
-        ]
+        for seats in sorted({game.min_seats, game.max_seats}):
+            figures += _throughput(game.id, seats, (2000 if quick else 10000) // max(1, seats // 2))
         repeat = 50 if quick else 200
         for case in plugin.bench:
             text = json.dumps(dict(case.record))
@@ -77,6 +48,37 @@ def engine_figures(quick: bool) -> list[Figure]:
                 (f"{case.label}, replay --finish, median", f"{_median_ms(finish, repeat):.2f} ms")
             )
     return figures
+
+
+def _throughput(game_id: str, seats: int, games: int) -> list[Figure]:
+    """`replay --jsonl --finish` of random seeded games: in-process, and the whole command."""
+    lines = [json.dumps({"game": game_id, "seats": seats, "seed": seed}) for seed in range(games)]
+    started = time.perf_counter()
+    for line in lines:
+        answer_line(line, finish=True)
+    in_process = games / (time.perf_counter() - started)
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
+        handle.write("\n".join(lines) + "\n")
+    try:
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "bot.cli", "replay", "--jsonl", "--finish", handle.name],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        whole_command = games / (time.perf_counter() - started)
+    finally:
+        os.unlink(handle.name)
+    return [
+        (
+            f"{game_id} ({seats} seats) replay --jsonl --finish, in-process",
+            f"{in_process:,.0f} games/s ({games} games)",
+        ),
+        (
+            f"{game_id} ({seats} seats) cardbot replay --jsonl --finish, whole command",
+            f"{whole_command:,.0f} games/s (startup included)",
+        ),
+    ]
 
 
 def service_figures(quick: bool) -> list[Figure]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.games import presenter, seat_names
 from bot.games.moves import parse_typed_move
-from bot.i18n import game_name
+from bot.i18n import game_name, refusal_text
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
@@ -376,12 +376,7 @@ def _level(table: TableInfo) -> str:
 
 def _error_text(exc: TableError, locale: str) -> str:
     """A refusal in the player's words; for a refused move, the game's own reason."""
-    from bot.i18n import error_text
-
-    code, params = exc.code, dict(exc.params)
-    if code == "illegal_action" and params.get("code"):
-        code = str(params.pop("code"))  # as on Discord: "Bury at most 2 cards of one suit."
-    return plain(error_text(code, locale, exc.message, params))
+    return plain(refusal_text(exc.code, exc.message, exc.params, locale))
 
 
 EXIT_INTERRUPTED = 130

@@ -95,10 +95,17 @@ def check_permutation(cards: Sequence[str], deck: Sequence[str]) -> None:
     missing = sorted((want - have).elements())
     parts = []
     if extra:
-        parts.append("unexpected or repeated " + " ".join(extra[:8]))
+        parts.append("unexpected or repeated " + " ".join(_shown(c) for c in extra[:8]))
     if missing:
         parts.append("missing " + " ".join(missing[:8]))
     raise CardError("The deal is not a permutation of the deck: " + "; ".join(parts) + ".")
+
+
+def _shown(code: str) -> str:
+    """A code as an error message may show it: on one line, short, quoted when odd."""
+    if code.isprintable() and code.strip() == code and 0 < len(code) <= 8:
+        return code
+    return repr(code[:8]) + ("…" if len(code) > 8 else "")
 
 
 # --------------------------------------------------------------------------- two-number cards

@@ -353,6 +353,8 @@ def _two_part_rows(
     first, second = controls.parts
     if first is not None and not 0 <= first < len(shape.first):
         first = None
+    if first is None and len(shape.first) == 1:
+        first = 0  # one seat to ask: nothing to choose
     if second is not None and second not in shape.seconds_for(first):
         second = None
 

@@ -14,7 +14,7 @@ from bot.discord import ids
 from bot.discord.controls import confirm_view
 from bot.discord.desk import Desk
 from bot.games import presenter
-from bot.i18n import error_text, normalise_locale, t
+from bot.i18n import normalise_locale, refusal_text, t
 from bot.store.database import DatabaseError, DatabaseUnavailable
 from bot.tables.errors import TableError
 from bot.tables.results import TableInfo
@@ -88,13 +88,9 @@ class FlowBase:
     @staticmethod
     def error_message(exc: TableError | GameError, locale: str) -> str:
         """A domain error in the user's words (an engine refusal by the engine's own code)."""
-        params = dict(exc.params)
         if exc.code == "table_moved_on":
             return t("reply.stale", locale)
-        if exc.code == "illegal_action" and params.get("code"):
-            inner = str(params.pop("code"))
-            return error_text(inner, locale, exc.message, params)
-        return error_text(exc.code, locale, exc.message, params)
+        return refusal_text(exc.code, exc.message, exc.params, locale)
 
     async def defer_public(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge a command whose answer is for the channel ("thinking…" in public).

@@ -257,11 +257,7 @@ def result_embed(
     game = presenter(table.game)
     result = dict(table.result or {})
     winners = game.winners(result)
-    headline = (
-        t("result.winner", locale, name=t("list.sep", locale).join(names[w] for w in winners))
-        if winners
-        else t("result.draw", locale)
-    )
+    headline = winners_text(winners, names, locale)
     embed = discord.Embed(
         title=t("result.title", locale, game=game_name(table.game, locale)),
         description="\n".join([f"**{headline}**", *log_lines[-4:]]),
@@ -300,6 +296,14 @@ def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
     else:
         return None
     return view
+
+
+def winners_text(winners: Sequence[int], names: Sequence[str], locale: str) -> str:
+    """ "Alice wins!", or "Alice and Bob share the win!" for a tie (a draw has no winner)."""
+    if not winners:
+        return t("result.draw", locale)
+    joined = t("list.sep", locale).join(names[w] for w in winners)
+    return t("result.winner" if len(winners) == 1 else "result.winners", locale, name=joined)
 
 
 def closed_embed(table: TableInfo, text: str, locale: str) -> discord.Embed:
@@ -372,11 +376,7 @@ def hand_embed(
             embed.add_field(name=t("table.counts", locale), value=value, inline=False)
     if table.status == "finished" and table.result is not None:
         winners = game.winners(dict(table.result))
-        headline = (
-            t("result.winner", locale, name=t("list.sep", locale).join(names[w] for w in winners))
-            if winners
-            else t("result.draw", locale)
-        )
+        headline = winners_text(winners, names, locale)
         embed.add_field(
             name=t("result.title", locale, game=game_name(table.game, locale)), value=headline
         )

@@ -100,16 +100,35 @@ def cpu_name(game_id: str, locale: str) -> str:
 
 
 def error_text(
-    code: str, locale: str, message: str = "", params: Mapping[str, Any] | None = None
+    code: str,
+    locale: str,
+    message: str = "",
+    params: Mapping[str, Any] | None = None,
+    game: str | None = None,
 ) -> str:
     """A domain error (engine or tables service) in the player's language.
 
-    Known codes have their own sentence; unknown ones fall back to the English message the
-    error carries (it always tells the player what to do), prefixed in Japanese.
+    A game's own sentence (`error.<game>.<code>`) comes first, then the shared one
+    (`error.<code>`); unknown codes fall back to the English message the error carries (it
+    always tells the player what to do), prefixed in Japanese.
     """
-    key = f"error.{code}"
-    if has(key, locale):
-        return t(key, locale, **dict(params or {}))
+    for key in ([f"error.{game}.{code}"] if game else []) + [f"error.{code}"]:
+        if has(key, locale):
+            return t(key, locale, **dict(params or {}))
     if message:
         return t("error.fallback", locale, message=message)
     return t("error.unexpected", locale)
+
+
+def refusal_text(code: str, message: str, params: Mapping[str, Any], locale: str) -> str:
+    """A refusal of the tables service in words; a refused move by the game's own reason.
+
+    `illegal_action` carries the engine's code (and the game) in its params: "Follow clubs."
+    rather than "That move is not allowed now."
+    """
+    rest = dict(params)
+    if code == "illegal_action" and rest.get("code"):
+        inner = str(rest.pop("code"))
+        game = rest.pop("game", None)
+        return error_text(inner, locale, message, rest, str(game) if game else None)
+    return error_text(code, locale, message, rest)

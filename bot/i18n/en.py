@@ -97,6 +97,7 @@ MESSAGES: dict[str, str] = {
     # --- result
     "result.title": "{game}: result",
     "result.winner": "{name} wins!",
+    "result.winners": "{name} share the win!",
     "result.draw": "A draw.",
     "result.reason": "Reason",
     "result.moves": "Moves",

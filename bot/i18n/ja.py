@@ -97,6 +97,7 @@ MESSAGES: dict[str, str] = {
     # --- result
     "result.title": "{game}：結果",
     "result.winner": "{name} の勝ち！",
+    "result.winners": "{name} が同点で勝利！",
     "result.draw": "引き分け。",
     "result.reason": "理由",
     "result.moves": "手数",

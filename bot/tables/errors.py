@@ -18,7 +18,7 @@ fallback. Codes and their params (keep them stable — translations key on them)
 | `not_enough_seats` | start with fewer seats than the game needs                  | table_id, seats, min_seats   |
 | `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act (the seats waited for in public) |
 | `table_moved_on`   | stale expected_version, or another action won the race      | table_id, version            |
-| `illegal_action`   | the engine refused the action                               | code (the engine's code, e.g. `not_your_turn`, `bad_number`) + the engine's params; message = the engine's |
+| `illegal_action`   | the engine refused the action                               | code (the engine's code, e.g. `not_your_turn`, `bad_number`), game (its id: `error.<game>.<code>` words it) + the engine's params; message = the engine's |
 | `no_instant_finish`| finish ("see the result") for a game that has decisions     | table_id, game               |
 | `no_seat`          | remove_cpu of a seat number that does not exist             | table_id, seat               |
 | `not_a_cpu`        | remove_cpu of a human seat                                  | table_id, seat               |
@@ -51,9 +51,11 @@ class TableError(Exception):
         return cls(error.code, error.message, **error.params)
 
     @classmethod
-    def illegal(cls, error: GameError) -> TableError:
-        """Wrap an IllegalAction: `illegal_action`; params `code` (the engine's) + its params.
+    def illegal(cls, error: GameError, game: str | None = None) -> TableError:
+        """Wrap an IllegalAction: `illegal_action`; params `code` (the engine's), `game` (whose
+        words explain it) and the engine's own params.
 
         The message stays the engine's own sentence (it tells the player what to do).
         """
-        return cls("illegal_action", error.message, **{**error.params, "code": error.code})
+        extra = {"game": game} if game else {}
+        return cls("illegal_action", error.message, **{**error.params, **extra, "code": error.code})

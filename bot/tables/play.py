@@ -83,7 +83,7 @@ class PlayOps(ServiceCore):
                 parsed = Action.from_json({**dict(action), "seat": held.seat})
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
-                raise TableError.illegal(exc) from None
+                raise TableError.illegal(exc, row.game) from None
             batch.extend(self._run_automated(row, seats, game, offset=1))
             return await self._persist(s, row, seats, game, batch)
 
@@ -101,7 +101,7 @@ class PlayOps(ServiceCore):
         try:
             game.check(Action.from_json({**dict(action), "seat": held.seat}))
         except IllegalAction as exc:
-            raise TableError.illegal(exc) from None
+            raise TableError.illegal(exc, row.game) from None
 
     async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
         """The user's decision now (None when not asked), its version and the seat's view."""

@@ -70,3 +70,14 @@ def test_check_permutation_names_what_is_wrong() -> None:
     cards.check_permutation(list(reversed(deck)), deck)
     with pytest.raises(cards.CardError, match=r"repeated QS.*missing AS"):
         cards.check_permutation(["QS", *deck[1:]], deck)
+
+
+def test_a_deal_error_names_odd_codes_on_one_line() -> None:
+    import pytest
+
+    from engines.cards import CardError, check_permutation, standard_deck
+
+    with pytest.raises(CardError) as err:
+        check_permutation(["\n", " 2C", "X" * 50, *standard_deck()[3:]], standard_deck())
+    message = str(err.value)
+    assert "\n" not in message and "'\\n'" in message and "'XXXXXXXX'…" in message

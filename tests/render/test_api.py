@@ -80,9 +80,9 @@ def test_samples_know_no_game_and_write_the_hand_a_layout_gives(
 def test_samples_refuse_a_game_without_a_layout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = _run_samples(capsys, "shirokuro", tmp_path)
+    code, _, err = _run_samples(capsys, "pig-and-sheep", tmp_path)
     assert code == 2
-    assert err.count("\n") == 1 and "shirokuro" in err and "kitten-fishing" in err
+    assert err.count("\n") == 1 and "pig-and-sheep" in err and "kitten-fishing" in err
     assert list(tmp_path.iterdir()) == []
 
 

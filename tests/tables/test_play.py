@@ -194,7 +194,7 @@ async def test_simultaneous_seats_and_cpu_batches(
     with pytest.raises(TableError) as err:
         await service.act(info.id, ALICE, {"type": "pick", "number": 9})
     assert err.value.code == "illegal_action"
-    assert err.value.params == {"code": "bad_number", "number": 9}
+    assert err.value.params == {"code": "bad_number", "number": 9, "game": SN}
     assert err.value.message == "Pick 1, 2 or 3."
     done = await service.act(info.id, ALICE, {"type": "pick", "number": 1})
     # Alice's pick reveals the round; the CPUs then pick for the next round straight away.

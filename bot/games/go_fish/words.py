@@ -83,11 +83,11 @@ EN: dict[str, str] = {
     "result.go-fish.shared": "Shared win",
     "result.go-fish.shared_by": "{names}, with {count} books each",
     "result.go-fish.shared_by.one": "{names}, with 1 book each",
-    "error.rank_not_held": "Ask for a rank you hold.",
-    "error.ask_yourself": "Ask another player, not yourself.",
-    "error.target_empty": "That player has no cards to give and the stock is empty: ask a player with cards.",
-    "error.bad_rank": "Ask for a rank: A, 2 to 10, J, Q or K.",
-    "error.bad_target": "There is no such player at this table.",
+    "error.go-fish.rank_not_held": "Ask for a rank you hold.",
+    "error.go-fish.ask_yourself": "Ask another player, not yourself.",
+    "error.go-fish.target_empty": "That player has no cards to give and the stock is empty: ask a player with cards.",
+    "error.go-fish.bad_rank": "Ask for a rank: A, 2 to 10, J, Q or K.",
+    "error.go-fish.bad_target": "There is no such player at this table.",
 }
 
 JA: dict[str, str] = {
@@ -167,9 +167,9 @@ JA: dict[str, str] = {
     "result.go-fish.seat_none": "{name}：0 本",
     "result.go-fish.shared": "同点優勝",
     "result.go-fish.shared_by": "{names}（各 {count} 本）",
-    "error.rank_not_held": "手札にあるランクを聞いてください。",
-    "error.ask_yourself": "自分以外の人に聞いてください。",
-    "error.target_empty": "その人は手札がなく、山札もありません。手札がある人に聞いてください。",
-    "error.bad_rank": "ランクは A、2〜10、J、Q、K のどれかです。",
-    "error.bad_target": "その席はこの卓にありません。",
+    "error.go-fish.rank_not_held": "手札にあるランクを聞いてください。",
+    "error.go-fish.ask_yourself": "自分以外の人に聞いてください。",
+    "error.go-fish.target_empty": "その人は手札がなく、山札もありません。手札がある人に聞いてください。",
+    "error.go-fish.bad_rank": "ランクは A、2〜10、J、Q、K のどれかです。",
+    "error.go-fish.bad_target": "その席はこの卓にありません。",
 }

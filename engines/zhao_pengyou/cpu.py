@@ -46,7 +46,7 @@ from engines.zhao_pengyou.policy import (
     lead_options,
     normal_play,
 )
-from engines.zhao_pengyou.search import evaluate, sampled
+from engines.zhao_pengyou.search import evaluate, preferred, sampled
 from engines.zhao_pengyou.sim import Sim, from_view
 
 DECLARE, LAST_WINDOW, BURY, CALL, PLAY = "declare", "last_window", "bury", "call", "play"
@@ -230,9 +230,7 @@ class Player:
                 candidates.append(play)
         if len(candidates) == 1:
             return Hint(play_action(seat, choice, st.trump), _reason(st, seat, choice))
-        scores = evaluate(st, candidates, rng)
-        best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-        play = candidates[best]
+        play = candidates[preferred(evaluate(st, candidates, rng))]
         return Hint(play_action(seat, play, st.trump), _reason(st, seat, play))
 
 

@@ -164,6 +164,11 @@ class ZhaoPengyou(Game):
         self.calls: list[Call] = []
         self.answered: list[int | None] = []
         """For each call, the seat that made the called play (None until it is made)."""
+        self.answered_at: list[int | None] = []
+        """For each call, the trick (0-based) in which the called play was made."""
+        self.joined: list[bool] = []
+        """For each call, whether its play brought a new friend (not the declarer, not a seat
+        already on the team)."""
         self.seen = [0] * TYPES
         """How many times each card has been played this deal (for the calls)."""
         self.team: list[int] = []
@@ -309,7 +314,7 @@ class ZhaoPengyou(Game):
         self.trump = None
         self.passed, self.window = [], []
         self.kitty, self.buried = [], []
-        self.calls, self.answered = [], []
+        self.calls, self.answered, self.answered_at, self.joined = [], [], [], []
         self.seen = [0] * TYPES
         self.team = []
         self.points = [0] * seats
@@ -792,6 +797,8 @@ class ZhaoPengyou(Game):
     def _call(self, calls: list[Call]) -> list[Event]:
         self.calls = list(calls)
         self.answered = [None] * len(calls)
+        self.answered_at = [None] * len(calls)
+        self.joined = [False] * len(calls)
         self.phase = PLAY
         assert self.declarer is not None
         self.leader = self.turn = self.declarer
@@ -908,7 +915,9 @@ class ZhaoPengyou(Game):
                 if seen[t] != nth:
                     continue
                 self.answered[i] = seat
+                self.answered_at[i] = self.tricks
                 joined = seat not in self.team
+                self.joined[i] = joined
                 if joined:
                     self.team = sorted([*self.team, seat])
                 events.append(
@@ -984,7 +993,12 @@ class ZhaoPengyou(Game):
             Event(
                 "deal_over",
                 None,
-                {**outcome, "kitty": [CODES[t] for t in self.buried], "deal": len(self.outcomes)},
+                {
+                    **outcome,
+                    "kitty": [CODES[t] for t in self.buried],
+                    "deal": len(self.outcomes),
+                    "threshold": threshold(self.decks),
+                },
             )
         ]
         if RANK_A in self.ranks:
@@ -1234,6 +1248,8 @@ class ZhaoPengyou(Game):
                     "nth": nth,
                     "seen": min(self.seen[t], nth),
                     "seat": self.answered[i] if i < len(self.answered) else None,
+                    "trick": self.answered_at[i] if i < len(self.answered_at) else None,
+                    "joined": self.joined[i] if i < len(self.joined) else False,
                 }
             )
         last = self.outcomes[-1] if self.outcomes else None
@@ -1317,6 +1333,8 @@ class ZhaoPengyou(Game):
             "buried": [CODES[t] for t in self.buried],
             "calls": [[CODES[t], n] for t, n in self.calls],
             "answered": list(self.answered),
+            "answered_at": list(self.answered_at),
+            "joined": list(self.joined),
             "seen": list(self.seen),
             "team": list(self.team),
             "points": list(self.points),
@@ -1373,6 +1391,8 @@ class ZhaoPengyou(Game):
         game.buried = [INDEX[c] for c in data["buried"]]
         game.calls = [(INDEX[c], n) for c, n in data["calls"]]
         game.answered = list(data["answered"])
+        game.answered_at = list(data["answered_at"])
+        game.joined = list(data["joined"])
         game.seen = list(data["seen"])
         game.team = list(data["team"])
         game.points = list(data["points"])

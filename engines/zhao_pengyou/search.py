@@ -132,21 +132,41 @@ def evaluate(
     candidates: Sequence[Play],
     rng: random.Random,
     budget: int = PLAY_BUDGET,
-) -> list[float]:
-    """The seat's average utility for each candidate play over sampled deals."""
+) -> list[list[float]]:
+    """The seat's utility for each candidate play on each sampled deal (the same deals for
+    every candidate, so that their differences are measured on equal terms)."""
     me = st.me
     remaining = sum(st.sizes) // max(1, _cards_per_play(st)) + 1
     samples = budget // max(1, len(candidates) * remaining)
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, samples))
-    totals = [0.0] * len(candidates)
+    out: list[list[float]] = [[] for _ in candidates]
     for _ in range(samples):
         deal = sampled(st, rng)
         for i, play in enumerate(candidates):
             sim = deal.copy()
             sim.play(me, play)
             playout(sim)
-            totals[i] += sim.utility(me)
-    return [total / samples for total in totals]
+            out[i].append(sim.utility(me))
+    return out
+
+
+def preferred(results: Sequence[Sequence[float]], margin: float = 1.0) -> int:
+    """The candidate to play: the first (the normal player's choice) unless another does
+    better on the sampled deals by more than `margin` standard errors of the difference."""
+    best, best_score = 0, 0.0
+    base = results[0]
+    n = len(base)
+    for i in range(1, len(results)):
+        diffs = [a - b for a, b in zip(results[i], base, strict=True)]
+        mean = sum(diffs) / n
+        if mean <= 0:
+            continue
+        spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+        error = spread / n**0.5
+        score = mean - margin * error
+        if score > best_score:
+            best, best_score = i, score
+    return best
 
 
 def _cards_per_play(st: Sim) -> int:

@@ -28,7 +28,7 @@ from engines.zhao_pengyou.cards import (
 Call = tuple[int, int]
 """(card type, n): the n-th play of that card."""
 
-MAX_SUGGESTIONS = 12
+MAX_SUGGESTIONS = 10
 
 
 def call_json(call: Call) -> dict[str, JSON]:

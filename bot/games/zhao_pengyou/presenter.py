@@ -18,8 +18,11 @@ from engines.cards import CardError, card_label, parse_card
 from engines.zhao_pengyou.cards import SETUPS
 
 GAME = "zhao-pengyou"
-QUIET = frozenset({"drew", "drew_card"})
-"""Events not narrated: a draw a second would drown the log (the image shows the count)."""
+QUIET = frozenset({"drew"})
+"""Events not narrated: a draw a second would drown the log (the image shows the count); a
+seat is still told the card it drew (`drew_card`, its own)."""
+TWINS = {"kitty_cards": "kitty_taken", "buried_cards": "buried"}
+"""A seat that hears the private event (with the cards) is not told its public twin too."""
 _CHUNKS = re.compile(r"[,、，;；]+|\s+(?=\d*(?:st|nd|rd|th)\b)", re.IGNORECASE)
 _NUMBER = re.compile(r"(\d+)\s*(?:st|nd|rd|th|枚目|番目)?", re.IGNORECASE)
 
@@ -362,11 +365,7 @@ class ZhaoPengyouPresenter(GamePresenter):
         pick = prompt.get("pick") or {}
         if kind == "call":
             count = len((prompt.get("choices") or [{}])[0].get("calls") or [])
-            return (
-                t(f"prompt.{GAME}.call", locale, count=count)
-                + " "
-                + t(f"game.{GAME}.type_calls", locale)
-            )
+            return t(f"prompt.{GAME}.call", locale, count=count)
         if kind == "play" and pick and pick.get("min") != pick.get("max"):
             return t(f"prompt.{GAME}.lead", locale)
         if kind == "play" and pick:
@@ -397,18 +396,27 @@ class ZhaoPengyouPresenter(GamePresenter):
         """The generic narration without the draws, with calls, trumps and a deal's end in
         words."""
         shown: list[Mapping[str, Any]] = []
+        twins = {
+            (TWINS[str(e.get("type"))], e.get("seat"))
+            for e in events
+            if e.get("type") in TWINS and event_seen_by(e, viewer) and e.get("audience")
+        }
         for event in events:
             kind = event.get("type")
             if kind in QUIET or not event_seen_by(event, viewer):
+                continue
+            if (kind, event.get("seat")) in twins:
                 continue
             if kind == "declared":
                 shown.append({**event, "trump": trump_text(str(event["card"]), locale)})
             elif kind == "called":
                 shown.append({**event, "calls": calls_text(event["calls"], locale)})
             elif kind in ("friend", "call_spent"):
-                shown.append({**event, "call": call_text(event, locale), "card": "", "nth": ""})
+                rest = {k: v for k, v in event.items() if k not in ("card", "nth")}
+                shown.append({**rest, "call": call_text(event, locale)})
             elif kind == "throw_failed":
-                shown.append({**event, "attempted": cards(event["attempted"], locale), "trick": ""})
+                rest = {k: v for k, v in event.items() if k != "trick"}
+                shown.append({**rest, "attempted": cards(event["attempted"], locale)})
             elif kind == "deal_over":
                 names = [name_of(s) for s in range(len(event.get("steps") or []))]
                 summary = self.deal_summary(event, names, locale)

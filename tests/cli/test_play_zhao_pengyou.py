@@ -1,0 +1,136 @@
+"""`cardbot play zhao-pengyou --seats 6`: the deal, a declaration let go and then made, the bury
+(a refused one first), a call from the list and plays typed as codes, in the terminal against
+five CPUs; quitting and resuming the saved game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sqlite3
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.play import run
+from bot.settings import get_settings
+from engines.base import Decision
+from engines.cards import card_label
+from engines.cpu import cpu_player, decision_rng
+from engines.zhao_pengyou import ZhaoPengyou
+from tests.engines.test_zhao_pengyou_properties import secret_from
+
+SEED = 3
+"""Alice (seat 0) draws a 2 early and nobody declares before her second chance."""
+
+
+@pytest.fixture
+def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "play.db"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
+    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
+    get_settings.cache_clear()
+    yield path
+    get_settings.cache_clear()
+
+
+def args(**extra: object) -> argparse.Namespace:
+    base = {
+        "game": "zhao-pengyou",
+        "name": "Alice",
+        "level": "normal",
+        "seats": 6,
+        "new": False,
+        "lang": "en",
+    }
+    return argparse.Namespace(**{**base, **extra})
+
+
+def stored(path: Path) -> ZhaoPengyou:
+    """The game as saved (read as another program would read the file)."""
+    with sqlite3.connect(path) as con:
+        row = con.execute("select snapshot from tables order by id desc limit 1").fetchone()
+    return ZhaoPengyou.from_json(json.loads(row[0]))
+
+
+class Player:
+    """Answers by what the terminal shows: lets the first declaration go, then declares; buries
+    5 cards (refused), then 6; takes the first call set; plays what the normal CPU would, typed
+    as codes; quits after a few plays of its own."""
+
+    def __init__(self, lines: list[str], path: Path, plays: int = 4) -> None:
+        self.lines = lines
+        self.path = path
+        self.plays = plays
+        self.seen = 0
+        self.asked: list[str] = []
+        self.let_go = 0
+        self.bury_refused = False
+
+    def __call__(self, prompt: str) -> str:
+        self.asked.append(prompt)
+        if len(self.asked) > 500:
+            raise EOFError
+        shown = "\n".join(self.lines[self.seen :])
+        self.seen = len(self.lines)
+        if "let it pass" in prompt:
+            self.let_go += 1
+            return "" if self.let_go == 1 else "1"
+        if "last chance" in shown:
+            return "1"
+        if "bury exactly 6 cards" in shown:
+            if not self.bury_refused:
+                self.bury_refused = True
+                return "19 20 21 22 23"
+            return "18 19 20 21 22 23"
+        if "call 2 friends" in shown:
+            return "1"
+        game = stored(self.path)
+        if game.phase == "play" and game.turn == 0 and self.plays:
+            self.plays -= 1
+            prompt_ = game.prompts()[0]
+            player = cpu_player(game.id, "normal")
+            view = game.view(0)
+            action = player.decide(Decision(view, prompt_, decision_rng(1, "t", 0), game.accepts))
+            assert action is not None
+            return " ".join(action.get("cards"))
+        return "q"
+
+
+async def test_a_deal_in_the_terminal(sqlite_file: Path) -> None:
+    lines: list[str] = []
+    player = Player(lines, sqlite_file)
+    assert await run(args(), ask=player, out=lines.append) == 0
+    text = "\n".join(lines)
+    assert "A new game of Zhao Pengyou." in text
+    assert "is the provisional dealer and draws first." in text
+    # the drawing is the table's: the player is told the cards it draws, nobody else's
+    assert re.search(r"Alice drew [0-9JQKA]+[♠♥♦♣]", text)
+    assert not re.search(r"CPU \d drew", text)
+    # an optional declaration: listed, Enter lets it go, then "1" declares
+    assert "declare trump with a card of your rank" in text and player.let_go >= 2
+    assert "You declared 2" in text
+    # the bury: 5 cards are refused as a whole, in the game's words; then 6 are buried
+    assert "Bury exactly 6 cards." in text
+    assert "You buried" in text
+    # the calls: a numbered list of complete sets
+    assert re.search(r" 1\. Call (1st|2nd) ", text)
+    assert "You called" in text
+    assert "You played" in text
+    assert "Saved. Run the same command to resume." in text
+
+    game = stored(sqlite_file)
+    assert game.declarer == 0 and game.phase == "play"
+    # from the calls on (the call sets offered name cards, not where they are), the player is
+    # told nothing of a card it cannot see
+    hidden = {card_label(code) for code in secret_from(game, 0)}
+    after = text[text.index("You called") :]
+    assert not [label for label in hidden if label in after]
+
+    again: list[str] = []
+    assert await run(args(lang="ja"), ask=lambda _: "q", out=again.append) == 0
+    resumed = "\n".join(again)
+    assert "找朋友の対局を再開します" in resumed
+    assert "Alice・2 👑" in resumed

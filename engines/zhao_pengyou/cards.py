@@ -110,7 +110,7 @@ def suit_name(suit: int) -> str:
     return SUITS[suit] if suit < 4 else "T"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Trump:
     """The trump order of one deal: trump suit `suit` and trump rank `rank`.
 
@@ -124,6 +124,9 @@ class Trump:
     - `display`: every type in the order a sorted hand shows it, trumps first (strongest
       first), then ♠ ♥ ♣ ♦ from the Ace down; `place[t]` its index there.
     """
+
+    # `trump_of` makes one per (suit, rank): identity is equality, and hashing is cheap (the
+    # caches of the CPU players look a trump up for every simulated play)
 
     suit: int
     rank: int

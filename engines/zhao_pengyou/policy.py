@@ -72,12 +72,12 @@ def follow_options(st: Sim, seat: int) -> dict[str, Play]:
 
 
 def _suit_length(hand: list[int], trump: Trump) -> list[int]:
+    """Cards held in each effective suit."""
     out = [0, 0, 0, 0, 0]
-    for e in range(5):
-        n = 0
-        for t in trump.members[e]:
-            n += hand[t]
-        out[e] = n
+    eff = trump.eff
+    for t, n in enumerate(hand):
+        if n:
+            out[eff[t]] += n
     return out
 
 

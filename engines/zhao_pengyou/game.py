@@ -193,6 +193,9 @@ class ZhaoPengyou(Game):
         """Per seat: cards everyone knows it holds (what a failed throw put back)."""
         self._sorted: list[tuple[list[int], list[str], Groups] | None] = []
         self._table: dict[str, JSON] | None = None
+        """The public parts of every view that stay the same through a trick."""
+        self._learned: dict[str, JSON] | None = None
+        """The parts a play may change within a trick: calls, voids, failed throws."""
 
     # ------------------------------------------------------------------ setup
 
@@ -326,7 +329,7 @@ class ZhaoPengyou(Game):
         self.short_sets = [{} for _ in range(seats)]
         self.shown = [{} for _ in range(seats)]
         self._sorted = [None] * seats
-        self._table = None
+        self._table = self._learned = None
 
     # ------------------------------------------------------------------ who is asked what
 
@@ -711,7 +714,7 @@ class ZhaoPengyou(Game):
         self.hands[seat][card] += 1
         self.sizes[seat] += 1
         self._sorted[seat] = None
-        self._table = None
+        self._table = self._learned = None
         events: list[Event] = (
             [
                 _DREW[seat],
@@ -738,7 +741,7 @@ class ZhaoPengyou(Game):
         self.trump = trump_of(SUIT_OF[card], RANK_OF[card])
         self.team = [seat]
         self._sorted = [None] * self.seats
-        self._table = None
+        self._table = self._learned = None
         events = [Event("declared", seat, {"card": CODES[card]})]
         if self.phase == WINDOW:
             events += self._take_kitty()
@@ -752,7 +755,7 @@ class ZhaoPengyou(Game):
         self.sizes[seat] += len(self.kitty)
         self._sorted[seat] = None
         self.phase = BURY
-        self._table = None
+        self._table = self._learned = None
         return [
             Event("kitty_taken", seat, {"count": len(self.kitty)}),
             Event(
@@ -783,7 +786,7 @@ class ZhaoPengyou(Game):
         self.buried = list(cards)
         self._sorted[seat] = None
         self.phase = CALL
-        self._table = None
+        self._table = self._learned = None
         return [
             Event("buried", seat, {"count": len(cards)}),
             Event(
@@ -802,7 +805,7 @@ class ZhaoPengyou(Game):
         self.phase = PLAY
         assert self.declarer is not None
         self.leader = self.turn = self.declarer
-        self._table = None
+        self._table = self._learned = None
         return [Event("called", self.declarer, {"calls": [call_json(c) for c in calls]})]
 
     def _play(
@@ -825,7 +828,7 @@ class ZhaoPengyou(Game):
                 shape = Shape(SINGLE if n == 1 else SET, shape.suit, n, 1)
                 entry = {"seat": seat, "trick": self.tricks, "cards": [CODES[t]] * n}
                 self.failed.append({**entry, "attempted": attempted})
-                self._table = None
+                self._learned = None
                 events.append(Event("throw_failed", seat, {**entry, "attempted": attempted}))
             self.lead = shape
             key = play_key(units, shape, trump)
@@ -842,7 +845,7 @@ class ZhaoPengyou(Game):
         if shown:
             for t, n in units.items():
                 if t in shown:
-                    self._table = None
+                    self._learned = None
                     left = shown[t] - n
                     if left > 0:
                         shown[t] = left
@@ -883,12 +886,12 @@ class ZhaoPengyou(Game):
         if in_suit < lead.cards:
             if not self.voids[seat] >> led & 1:
                 self.voids[seat] |= 1 << led
-                self._table = None
+                self._learned = None
         elif m >= 2 and sets < lead.units:
             known = self.short_sets[seat]
             if known.get(led, m + 1) > m:
                 known[led] = m
-                self._table = None
+                self._learned = None
 
     def _throw_stands(self, seat: int, units: dict[int, int], shape: Shape, trump: Trump) -> bool:
         members = trump.members[shape.suit]
@@ -911,7 +914,7 @@ class ZhaoPengyou(Game):
             for i, (called, nth) in enumerate(calls):
                 if called != t:
                     continue
-                self._table = None  # the calls' count moves on
+                self._learned = None  # the calls' count moves on
                 if seen[t] != nth:
                     continue
                 self.answered[i] = seat
@@ -920,6 +923,7 @@ class ZhaoPengyou(Game):
                 self.joined[i] = joined
                 if joined:
                     self.team = sorted([*self.team, seat])
+                    self._table = None
                 events.append(
                     Event(
                         "friend" if joined else "call_spent",
@@ -949,7 +953,7 @@ class ZhaoPengyou(Game):
         self.trick = []
         self.lead = self.best = None
         self.leader = self.turn = winner
-        self._table = None
+        self._table = self._learned = None
         events = [Event("trick", winner, {"points": points})] if narrate else []
         if self.sizes[winner]:
             return events
@@ -1003,7 +1007,7 @@ class ZhaoPengyou(Game):
         ]
         if RANK_A in self.ranks:
             self.phase = OVER
-            self._table = None
+            self._table = self._learned = None
             events.append(Event("game_over", None, {"result": self.result()}))
             return events
         won = [(s in team) == (winner == DECLARER) for s in range(self.seats)]
@@ -1189,9 +1193,13 @@ class ZhaoPengyou(Game):
         table = self._table
         if table is None:
             table = self._table = self._table_view()
+        learned = self._learned
+        if learned is None:
+            learned = self._learned = self._learned_view()
         phase = self.phase
         view: dict[str, JSON] = {
             **table,
+            **learned,
             "viewer": seat,
             "drawn": self.drawn,
             "stock_count": self.hand_size * self.seats - self.drawn if phase == DRAW else 0,
@@ -1236,10 +1244,9 @@ class ZhaoPengyou(Game):
                 counts[t] -= 1
         return {CODES[t]: n for t, n in enumerate(counts) if n}
 
-    def _table_view(self) -> dict[str, JSON]:
-        """The public parts of a view that stay the same through a trick."""
-        trump = self.trump
-        over = self.phase == OVER
+    def _learned_view(self) -> dict[str, JSON]:
+        """What the table has learnt so far this deal (it may change within a trick): the calls
+        and their count, voids, missing sets, cards a failed throw put back, failed throws."""
         calls = []
         for i, (t, nth) in enumerate(self.calls):
             calls.append(
@@ -1252,6 +1259,18 @@ class ZhaoPengyou(Game):
                     "joined": self.joined[i] if i < len(self.joined) else False,
                 }
             )
+        return {
+            "calls": calls if self.phase == PLAY else [],
+            "voids": [[e for e in range(5) if v >> e & 1] for v in self.voids],
+            "short_sets": [{str(e): m for e, m in sorted(d.items())} for d in self.short_sets],
+            "shown": [[CODES[t] for t in sorted(d) for _ in range(d[t])] for d in self.shown],
+            "failed_throws": [dict(f) for f in self.failed],
+        }
+
+    def _table_view(self) -> dict[str, JSON]:
+        """The public parts of a view that stay the same through a trick."""
+        trump = self.trump
+        over = self.phase == OVER
         last = self.outcomes[-1] if self.outcomes else None
         return {
             "game": self.id,
@@ -1273,19 +1292,11 @@ class ZhaoPengyou(Game):
             "trump_rank": None if trump is None else RANKS[trump.rank],
             "kitty_count": KITTY if self.phase in (DRAW, WINDOW, BURY) else 0,
             "buried_count": KITTY if self.phase in (CALL, PLAY) else 0,
-            "calls": calls if self.phase == PLAY else [],
             "team": sorted(self.team),
             "tricks": self.tricks,
             "history": list(self.history),
             "last_trick": self.history[-1] if self.history else None,
             "played": self._played_before(),
-            "voids": [[e for e in range(5) if v >> e & 1] for v in self.voids],
-            "short_sets": [{str(e): m for e, m in sorted(d.items())} for d in self.short_sets],
-            "shown": [
-                [CODES[t] for t in sorted(d, key=lambda t: t) for _ in range(d[t])]
-                for d in self.shown
-            ],
-            "failed_throws": [dict(f) for f in self.failed],
             "deals": [dict(o) for o in self.outcomes],
             "last_deal": None if last is None else {**last, "kitty": list(self.last_kitty)},
             "over": over,
@@ -1410,7 +1421,7 @@ class ZhaoPengyou(Game):
         game.short_sets = [{int(e): m for e, m in d.items()} for d in data["short_sets"]]
         game.shown = [{INDEX[c]: n for c, n in d.items()} for d in data["shown"]]
         game._sorted = [None] * game.seats
-        game._table = None
+        game._table = game._learned = None
         return game
 
 

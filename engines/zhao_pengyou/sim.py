@@ -244,7 +244,7 @@ _NOTHING: list[int] = [0] * TYPES
 class _Public:
     """The public parts of a view that stay the same through a trick, parsed once."""
 
-    source: object
+    sources: tuple[object, ...]
     trump: Trump
     played: list[int]
     known: list[list[int]]
@@ -257,14 +257,17 @@ class _Public:
 
 
 _PARSED: dict[int, _Public] = {}
-"""Parsed public parts by the identity of the view's `played` (shared by the views of one
-trick); the entry keeps its source alive, so an identity is never mistaken for another."""
+"""Parsed public parts by the identity of the view's parts they come from (which the game
+shares between views until they change); an entry keeps its sources alive, so an identity is
+never mistaken for another."""
+_SOURCES = ("played", "voids", "short_sets", "shown", "calls", "team", "active")
 
 
 def _public(view: Mapping[str, JSON]) -> _Public:
-    source = view["played"]
+    sources = tuple(view[key] for key in _SOURCES)
+    source = sources[0]
     found = _PARSED.get(id(source))
-    if found is not None and found.source is source:
+    if found is not None and all(a is b for a, b in zip(found.sources, sources, strict=True)):
         return found
     seats = int(view["seats"])
     index = INDEX
@@ -291,7 +294,7 @@ def _public(view: Mapping[str, JSON]) -> _Public:
         answered.append(call["seat"])
     active = set(view["active"])
     parsed = _Public(
-        source,
+        sources,
         trump,
         played,
         known,

@@ -197,6 +197,7 @@ class ZhaoPengyou(Game):
         self._learned: dict[str, JSON] | None = None
         """The parts a play may change within a trick: calls, voids, failed throws."""
 
+
     # ------------------------------------------------------------------ setup
 
     @classmethod

@@ -257,17 +257,16 @@ class _Public:
 
 
 _PARSED: dict[int, _Public] = {}
-"""Parsed public parts by the identity of the view's parts they come from (which the game
-shares between views until they change); an entry keeps its sources alive, so an identity is
-never mistaken for another."""
-_SOURCES = ("played", "voids", "short_sets", "shown", "calls", "team", "active")
+"""Parsed public parts by the identity of the view's `played` (made anew with the table's
+other trick-long parts) and of its `voids` (made anew with everything a play may teach within
+a trick); an entry keeps both alive, so an identity is never mistaken for another."""
 
 
 def _public(view: Mapping[str, JSON]) -> _Public:
-    sources = tuple(view[key] for key in _SOURCES)
-    source = sources[0]
+    source = view["played"]
+    lessons = view["voids"]
     found = _PARSED.get(id(source))
-    if found is not None and all(a is b for a, b in zip(found.sources, sources, strict=True)):
+    if found is not None and found.sources[0] is source and found.sources[1] is lessons:
         return found
     seats = int(view["seats"])
     index = INDEX
@@ -294,7 +293,7 @@ def _public(view: Mapping[str, JSON]) -> _Public:
         answered.append(call["seat"])
     active = set(view["active"])
     parsed = _Public(
-        sources,
+        (source, lessons),
         trump,
         played,
         known,

@@ -1,0 +1,108 @@
+"""Zhao Pengyou's words: typed calls read in either language, every event of real deals told
+in full sentences (no placeholder left, no hidden card told to the wrong listener), choices and
+prompts labelled, and the table's counts short enough for an embed at 12 seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.zhao_pengyou.presenter import ZhaoPengyouPresenter, call_text, parse_calls
+from engines.cpu import cpu_chooser
+from engines.zhao_pengyou import ZhaoPengyou
+
+PRESENTER = ZhaoPengyouPresenter()
+NAMES = [f"P{n}" for n in range(12)]
+
+
+@pytest.mark.parametrize(
+    ("text", "calls"),
+    [
+        ("AH 1, KS 2", [("AH", 1), ("KS", 2)]),
+        ("2nd A♥ 1st K♠", [("AH", 2), ("KS", 1)]),
+        ("A♥の2枚目、K♠の1枚目", [("AH", 2), ("KS", 1)]),
+        ("ah 1 ks 2", [("AH", 1), ("KS", 2)]),
+        ("AH2 KS", [("AH", 2), ("KS", 1)]),
+        ("10H 2, QC", [("TH", 2), ("QC", 1)]),
+    ],
+)
+def test_typed_calls_are_read(text: str, calls: list[tuple[str, int]]) -> None:
+    assert parse_calls(text) == [{"card": c, "nth": n} for c, n in calls]
+
+
+@pytest.mark.parametrize("text", ["", "zz", "AH AH AH 1 2 3 4", "1 2"])
+def test_text_that_is_no_calls(text: str) -> None:
+    assert parse_calls(text, count=2) is None
+
+
+def test_parse_move_reads_calls_for_the_call_prompt_only() -> None:
+    prompt = {"kind": "call", "choices": [{"type": "call", "calls": [{}, {}]}]}
+    assert PRESENTER.parse_move(prompt, "AH 1, KS 2") == {
+        "type": "call",
+        "calls": [{"card": "AH", "nth": 1}, {"card": "KS", "nth": 2}],
+    }
+    assert PRESENTER.parse_move(prompt, "AH 1") is None  # two calls are wanted
+    assert PRESENTER.parse_move({"kind": "play"}, "AH 1, KS 2") is None
+
+
+def test_calls_read_as_players_say_them() -> None:
+    assert call_text({"card": "AH", "nth": 2}, "en") == "2nd A♥"
+    assert call_text({"card": "TC", "nth": 1}, "ja") == "10♣ の1枚目"
+    action = {"type": "call", "calls": [{"card": "AH", "nth": 2}, {"card": "KS", "nth": 1}]}
+    assert PRESENTER.action_label(action, "en") == "Call 2nd A♥, 1st K♠"
+    play = {"type": "play", "cards": ["7H", "7H", "8H", "8H"]}
+    assert PRESENTER.action_label(play, "en") == "Play 7♥, 7♥, 8♥, 8♥"
+    assert PRESENTER.action_label({"type": "declare", "card": "2S"}, "ja") == "2♠ で宣言"
+
+
+@pytest.mark.parametrize("seats", [6, 8, 12])
+def test_every_event_of_a_deal_is_told_in_full(seats: int) -> None:
+    game = ZhaoPengyou.new(seats, {"ranks": ["K"] * seats}, seats)
+    actions = ZhaoPengyou.new(seats, {"ranks": ["K"] * seats}, seats).autoplay(
+        cpu_chooser(game.id, ["normal"] * seats, seats)
+    )
+    kinds = set()
+    for action in actions:
+        events = [e.to_json() for e in game.apply(action)]
+        kinds.update(e["type"] for e in events)
+        for locale in ("en", "ja"):
+            for viewer in (None, action.seat):
+                line = PRESENTER.narrate(
+                    events, lambda s: NAMES[s] if s is not None else "", locale, viewer
+                )
+                if line is None:
+                    continue
+                assert "{" not in line and "event." not in line, line
+                if viewer is None:  # the channel never hears the kitty's cards
+                    assert "takes the kitty:" not in line and "キティを取りました：" not in line
+            you = PRESENTER.you_line(events, action.seat, locale)
+            assert you is None or "{" not in you
+    assert {"declared", "kitty_taken", "buried", "called", "play", "trick", "deal_over"} <= kinds
+
+
+def test_the_table_counts_fit_an_embed_field_at_12_seats() -> None:
+    game = ZhaoPengyou.new(12, {"ranks": ["K"] * 12}, 4)
+    decide = cpu_chooser(game.id, ["normal"] * 12, 4)
+    longest = 0
+    while not game.is_over():
+        view = game.view(None)
+        for locale in ("en", "ja"):
+            counts = PRESENTER.counts(view, ["Ｗ" * 32] * 12, locale)
+            line = PRESENTER.table_line(view, locale) or ""
+            longest = max(longest, len("\n".join([*counts, line])))
+        game.autoplay(decide, limit=7)
+    assert longest <= 1024
+
+
+def test_prompts_say_what_is_asked() -> None:
+    game = ZhaoPengyou.new(6, {"ranks": ["K"] * 6}, 2)
+    decide = cpu_chooser(game.id, ["normal"] * 6, 2)
+    said = {}
+    while not game.is_over() and ("play", "ja") not in said:
+        for prompt in game.prompts().values():
+            for locale in ("en", "ja"):
+                text = PRESENTER.prompt_text(prompt.to_json(), locale)
+                assert "{" not in text and "prompt." not in text
+                said[(prompt.kind, locale)] = text
+        game.autoplay(decide, limit=1)
+    assert said[("bury", "en")] == "bury exactly 6 cards (the kitty is in your hand)."
+    assert said[("call", "ja")].startswith("友達を2回指定してください")

@@ -2,3 +2,4 @@
 
 from engines import go_fish, gong_zhu, kitten_fishing  # noqa: F401
 from engines import zhao_pengyou  # noqa: F401
+from engines import kokutorum, shirokuro  # noqa: F401

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from bot.games import plugins
+from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
 
 Figure = tuple[str, str]
@@ -30,14 +31,17 @@ def _median_ms(run: Callable[[], object], repeat: int) -> float:
     return statistics.median(samples)
 
 
-def engine_figures(quick: bool) -> list[Figure]:
+def engine_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Per game: `replay --jsonl --finish` throughput, and its own records worth timing alone."""
     figures: list[Figure] = []
     for plugin in plugins():
-        game = plugin.engine
-        for seats in sorted({game.min_seats, game.max_seats}):
-            figures += _throughput(game.id, seats, (2000 if quick else 10000) // max(1, seats // 2))
-        repeat = 50 if quick else 200
+        if game is not None and plugin.id != game:
+            continue
+        engine = plugin.engine
+        seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
+        for count in seats:
+            figures += _throughput(plugin, count, 1.0 if quick else 5.0)
+        repeat = 20 if quick else 100
         for case in plugin.bench:
             text = json.dumps(dict(case.record))
 
@@ -50,13 +54,24 @@ def engine_figures(quick: bool) -> list[Figure]:
     return figures
 
 
-def _throughput(game_id: str, seats: int, games: int) -> list[Figure]:
-    """`replay --jsonl --finish` of random seeded games: in-process, and the whole command."""
-    lines = [json.dumps({"game": game_id, "seats": seats, "seed": seed}) for seed in range(games)]
+def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
+    """`replay --jsonl --finish` of random seeded games for about `seconds`: in-process, then
+    the whole command on the same records."""
+    game_id, unit = plugin.id, plugin.bench_unit
+    lines: list[str] = []
+    units = 0
     started = time.perf_counter()
-    for line in lines:
-        answer_line(line, finish=True)
-    in_process = games / (time.perf_counter() - started)
+    while time.perf_counter() - started < seconds or len(lines) < 3:
+        line = json.dumps({"game": game_id, "seats": seats, "seed": len(lines)})
+        answer, _ = answer_line(line, finish=True)
+        lines.append(line)
+        if unit is not None:
+            units += unit.count(answer)
+    elapsed = time.perf_counter() - started
+    games = len(lines)
+    in_process = f"{games / elapsed:,.0f} games/s ({games} games)"
+    if unit is not None:
+        in_process += f", {units / elapsed:,.0f} {unit.name}/s"
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
         handle.write("\n".join(lines) + "\n")
     try:
@@ -66,36 +81,33 @@ def _throughput(game_id: str, seats: int, games: int) -> list[Figure]:
             check=True,
             stdout=subprocess.DEVNULL,
         )
-        whole_command = games / (time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
     finally:
         os.unlink(handle.name)
+    whole = f"{games / elapsed:,.0f} games/s (startup included)"
+    if unit is not None:
+        whole += f", {units / elapsed:,.0f} {unit.name}/s"
     return [
-        (
-            f"{game_id} ({seats} seats) replay --jsonl --finish, in-process",
-            f"{in_process:,.0f} games/s ({games} games)",
-        ),
-        (
-            f"{game_id} ({seats} seats) cardbot replay --jsonl --finish, whole command",
-            f"{whole_command:,.0f} games/s (startup included)",
-        ),
+        (f"{game_id} ({seats} seats) replay --jsonl --finish, in-process", in_process),
+        (f"{game_id} ({seats} seats) cardbot replay --jsonl --finish, whole command", whole),
     ]
 
 
-def service_figures(quick: bool) -> list[Figure]:
+def service_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Tables service latency with a real SQLite file."""
     from bot.bench_service import run
 
-    return run(quick)
+    return run(quick, game)
 
 
-def render_figures(quick: bool) -> list[Figure]:
+def render_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Render time and PNG size of table images."""
     from render.bench import run
 
     return run(quick)
 
 
-SECTIONS: dict[str, Callable[[bool], list[Figure]]] = {
+SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
     "engine": engine_figures,
     "service": service_figures,
     "render": render_figures,
@@ -110,6 +122,6 @@ def main(args: argparse.Namespace) -> int:
     )
     for name in names:
         print(f"\n[{name}]")
-        for label, figure in SECTIONS[name](args.quick):
-            print(f"  {label:<70} {figure}")
+        for label, figure in SECTIONS[name](args.quick, args.game):
+            print(f"  {label:<74} {figure}")
     return 0

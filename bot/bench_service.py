@@ -96,7 +96,7 @@ async def _game_figures(
     return figures
 
 
-async def _figures(quick: bool) -> list[tuple[str, str]]:
+async def _figures(quick: bool, game: str | None) -> list[tuple[str, str]]:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
         database = Database(url)
@@ -107,12 +107,14 @@ async def _figures(quick: bool) -> list[tuple[str, str]]:
             service = TableService(database, Settings(database_url=url))
             figures = [("migrations to head on a new SQLite file", f"{upgrade_ms:.0f} ms")]
             for n, plugin in enumerate(plugins()):
+                if game is not None and plugin.id != game:
+                    continue
                 figures += await _game_figures(service, plugin, quick, 1_000_000 * (n + 1))
         finally:
             await database.dispose()
     return figures
 
 
-def run(quick: bool) -> list[tuple[str, str]]:
-    """Measure the tables service on a throw-away SQLite file."""
-    return asyncio.run(_figures(quick))
+def run(quick: bool, game: str | None = None) -> list[tuple[str, str]]:
+    """Measure the tables service on a throw-away SQLite file (every game, or `game`)."""
+    return asyncio.run(_figures(quick, game))

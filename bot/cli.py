@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="which figures (default all)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    bench.add_argument(
+        "--game", metavar="ID", help="only this game's engine and service figures (e.g. go-fish)"
+    )
 
     render = sub.add_parser("render", help="write sample images of a game")
     render.add_argument("game", help="game id, e.g. kitten-fishing")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,17 @@ class BenchCase:
 
 
 @dataclass(frozen=True)
+class BenchUnit:
+    """What a game's speed is counted in besides whole games (hands of a match, deals).
+
+    `count` reads it off one `cardbot replay --finish` answer (a finished record).
+    """
+
+    name: str
+    count: Callable[[Mapping[str, Any]], int]
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """Everything of one game that the generic layers need, in one place.
 
@@ -38,6 +49,10 @@ class GamePlugin:
       `game.<id>.`, `event.<id>.`, `action.<id>.`, `prompt.<id>.`, `result.<id>.`.
     - `layout`: the module of its table image under `render/games/`.
     - `bench`: records the benchmarks time on their own, besides random seeded games.
+    - `bench_seats`: the seat counts of the random seeded games timed (default: the fewest
+      and the most).
+    - `bench_unit`: a unit the throughput is also given in (hands, deals), when a record
+      holds many of them.
     """
 
     engine: type[Game]
@@ -45,6 +60,8 @@ class GamePlugin:
     messages: Mapping[str, Mapping[str, str]]
     layout: str
     bench: tuple[BenchCase, ...] = field(default=())
+    bench_seats: tuple[int, ...] = field(default=())
+    bench_unit: BenchUnit | None = None
 
     @property
     def id(self) -> str:

@@ -2,7 +2,7 @@
 
 from bot.games.gong_zhu.presenter import GongZhuPresenter
 from bot.games.gong_zhu.words import EN, JA
-from bot.games.plugin import BenchCase, GamePlugin
+from bot.games.plugin import BenchCase, BenchUnit, GamePlugin
 from engines.gong_zhu import GongZhu
 
 TYPICAL_SEED = 59
@@ -25,4 +25,5 @@ PLUGIN = GamePlugin(
             {"game": GongZhu.id, "seats": 4, "seed": LONGEST_SEED},
         ),
     ),
+    bench_unit=BenchUnit("hands", lambda answer: len(answer["result"]["hand_scores"])),
 )

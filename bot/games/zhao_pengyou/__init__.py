@@ -1,6 +1,6 @@
 """Zhao Pengyou (找朋友) as a plug-in: engine, presenter, words, layout, bench records."""
 
-from bot.games.plugin import BenchCase, GamePlugin
+from bot.games.plugin import BenchCase, BenchUnit, GamePlugin
 from bot.games.zhao_pengyou.presenter import ZhaoPengyouPresenter
 from bot.games.zhao_pengyou.words import EN, JA
 from engines.zhao_pengyou import ZhaoPengyou
@@ -27,4 +27,6 @@ PLUGIN = GamePlugin(
             {"game": ZhaoPengyou.id, "seats": 6, "seed": 2},
         ),
     ),
+    bench_seats=(6, 8, 12),
+    bench_unit=BenchUnit("deals", lambda answer: len(answer["result"]["deals"])),
 )

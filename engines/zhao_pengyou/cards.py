@@ -13,7 +13,7 @@ a sequence), and where a sorted hand shows it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +24,6 @@ SMALL_JOKER, BIG_JOKER = 52, 53
 TYPES = 54
 TRUMP = 4
 """The effective suit of every trump."""
-PLAIN = (0, 1, 2, 3)
 DISPLAY_SUITS = (0, 1, 3, 2)
 """Plain suits in the order a player sorts them: ♠ ♥ ♣ ♦ (the colours alternate)."""
 
@@ -37,7 +36,6 @@ SUIT_OF: tuple[int, ...] = tuple([t // 13 for t in range(52)] + [TRUMP, TRUMP])
 RANK_OF: tuple[int, ...] = tuple([t % 13 for t in range(52)] + [-1, -1])
 POINTS: tuple[int, ...] = tuple([{3: 5, 8: 10, 11: 10}.get(t % 13, 0) for t in range(52)] + [0, 0])
 """Card points: every K and 10 is 10, every 5 is 5 (100 a deck); the others nothing."""
-POINT_TYPES = frozenset(t for t in range(TYPES) if POINTS[t])
 RANK_A = 12
 RANK_K = 11
 
@@ -80,24 +78,6 @@ def card_set(seats: int) -> list[str]:
 def hand_size(seats: int) -> int:
     """Cards each seat draws: (cards − 6) / seats."""
     return (SETUPS[seats].size - KITTY) // seats
-
-
-def counts_of(types: Iterable[int]) -> list[int]:
-    """A hand as counts by type."""
-    out = [0] * TYPES
-    for t in types:
-        out[t] += 1
-    return out
-
-
-def types_of(counts: Sequence[int], order: Sequence[int]) -> list[int]:
-    """The cards of `counts`, listed in `order` (a permutation of the types)."""
-    out: list[int] = []
-    for t in order:
-        n = counts[t]
-        if n:
-            out += [t] * n
-    return out
 
 
 def points_of(types: Iterable[int]) -> int:

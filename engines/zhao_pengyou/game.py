@@ -103,7 +103,6 @@ LAST_WINDOW = "last_window"
 """The prompt kind of the last window (declare or pass)."""
 DEAL_SECONDS = 60.0
 """How long a live table takes to draw a whole deal (the draws' pace follows from it)."""
-RANK_LETTERS = RANKS
 GROUP_TRUMP = "trump"
 
 _NO_EVENTS: list[Event] = []

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from engines.base import IllegalAction
-from engines.zhao_pengyou.cards import CODES, RANKS, TRUMP, Trump, suit_name
+from engines.zhao_pengyou.cards import TRUMP, Trump, suit_name
 
 SINGLE, SET, SEQUENCE, THROW = "single", "set", "sequence", "throw"
 
@@ -215,13 +215,3 @@ def play_key(units: dict[int, int], shape: Shape, trump: Trump) -> Key | None:
         parts += [strength[t]] * (n // m)
     parts.sort(reverse=True)
     return (tier, tuple(parts))
-
-
-def describe(units: dict[int, int]) -> str:
-    """Cards as codes, for messages."""
-    return " ".join(CODES[t] for t, n in units.items() for _ in range(n))
-
-
-def rank_letter(rank: int) -> str:
-    """The rank letter (`2`..`A`) of a rank index."""
-    return RANKS[rank]

@@ -133,4 +133,4 @@ async def test_a_deal_in_the_terminal(sqlite_file: Path) -> None:
     assert await run(args(lang="ja"), ask=lambda _: "q", out=again.append) == 0
     resumed = "\n".join(again)
     assert "找朋友の対局を再開します" in resumed
-    assert "Alice・2 👑" in resumed
+    assert "Alice・ランク2 👑" in resumed

@@ -36,7 +36,7 @@ EN: dict[str, str] = {
         "each friend missing. Winners who also won the last deal go up that many ranks, other "
         "winners one less."
     ),
-    f"game.{G}.seat": "{name} · {rank}{marks} · {cards}",
+    f"game.{G}.seat": "{name} · rank {rank}{marks} · {cards}",
     f"game.{G}.seat_points": " · {points} pts",
     f"game.{G}.mark.declarer": " 👑",
     f"game.{G}.mark.friend": " 🤝",
@@ -184,7 +184,7 @@ JA: dict[str, str] = {
         "2点（80点）、3点（100点）、親のチームは1点、防御チームが0点なら2点で、友達が1人欠けるごとに1点"
         "（2点）を加えます。前回も勝っていた勝者はその数だけランクが上がり、ほかの勝者は1つ少なく上がります。"
     ),
-    f"game.{G}.seat": "{name}・{rank}{marks}・{cards}",
+    f"game.{G}.seat": "{name}・ランク{rank}{marks}・{cards}",
     f"game.{G}.seat_points": "・{points}点",
     f"game.{G}.mark.declarer": " 👑",
     f"game.{G}.mark.friend": " 🤝",

@@ -662,7 +662,11 @@ class Shirokuro(Game):
             return events
         self._deal()
         events.append(
-            Event("deal", self.dealer, {"round": self.round_no, "indicator": self.indicator})
+            Event(
+                "deal",
+                self.dealer,
+                {"round": self.round_no, "indicator": self.indicator, "seats": self.seats},
+            )
         )
         return events
 

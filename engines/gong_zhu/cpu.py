@@ -149,32 +149,62 @@ def knowledge(view: Mapping[str, JSON]) -> Knowledge:
 
 
 def finish_hand(hands: list[int], st: Situation, policy: Policy) -> list[int]:
-    """Play the hand to its end from `st` with `policy` for every seat; the cards each took."""
+    """Play the hand to its end from `st` with `policy` for every seat; the cards each took.
+
+    The rules of `rules.py` written out inline (this loop is most of the hard CPU's time).
+    """
     trick = st.trick
     played, led_before, exposed = st.played, st.led_before, st.exposed
     taken = st.taken
+    leader = st.leader
+    n = len(trick)
+    led = win = at = 0
+    if n:
+        led = SUIT_OF[trick[0]]
+        at = trick_winner(trick)
+        win = trick[at]
     while True:
-        n = len(trick)
-        seat = (st.leader + n) % 4
+        seat = (leader + n) & 3
         hand = hands[seat]
         if not hand:
             break
-        legal = legal_mask(hand, SUIT_OF[trick[0]] if n else None, led_before, exposed)
+        if n:
+            legal = hand & SUIT_MASK[led]
+            if not legal:
+                legal = hand
+            elif exposed & legal and not led_before >> led & 1:
+                held = legal & exposed
+                if held != legal:
+                    legal ^= held
+        elif hand & exposed:
+            legal = legal_mask(hand, None, led_before, exposed)
+        else:
+            legal = hand
         if legal & (legal - 1):
-            st.played, st.led_before = played, led_before
+            st.played = played
             card = policy(seat, hand, legal, st)
         else:
             card = legal.bit_length() - 1
         hands[seat] = hand ^ BIT[card]
-        trick.append(card)
         played |= BIT[card]
-        if n == 3:
-            winner = (st.leader + trick_winner(trick)) % 4
-            taken[winner] |= BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[card]
-            led_before |= 1 << SUIT_OF[trick[0]]
-            trick.clear()
-            st.leader = winner
-    st.played, st.led_before = played, led_before
+        if not n:
+            trick.append(card)
+            led, win, at, n = SUIT_OF[card], card, 0, 1
+            continue
+        trick.append(card)
+        if card > win and SUIT_OF[card] == led:
+            win, at = card, n
+        if n < 3:
+            n += 1
+            continue
+        leader = (leader + at) & 3
+        taken[leader] |= BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[card]
+        led_before |= 1 << led
+        st.led_before = led_before
+        trick.clear()
+        st.leader = leader
+        n = 0
+    st.played = played
     return taken
 
 
@@ -207,10 +237,18 @@ def deal_hidden(k: Knowledge, rng: random.Random, tries: int = 3) -> list[int]:
         hands = list(k.known)
         hands[me] = k.hand
         for card in cards:
-            seats = [s for s in eligible[SUIT_OF[card]] if left[s]]
-            if not seats:
+            # a seat with room for it, chosen with odds by the room left (`_weighted` inline)
+            seats = eligible[SUIT_OF[card]]
+            room = 0
+            for s in seats:
+                room += left[s]
+            if not room:
                 break
-            s = _weighted(seats, left, rng)
+            r = rng.randrange(room)
+            for s in seats:
+                r -= left[s]
+                if r < 0:
+                    break
             hands[s] |= BIT[card]
             left[s] -= 1
         else:

@@ -36,7 +36,6 @@ from engines.gong_zhu.deck import (
     SUIT_OF,
     TC,
 )
-from engines.gong_zhu.rules import trick_winner
 from engines.gong_zhu.scoring import score
 
 AS, KS = QS + 2, QS + 1
@@ -48,6 +47,8 @@ ABOVE_JD = SUIT_MASK[DIAMONDS] & ~((BIT[JD] << 1) - 1)
 ABOVE_TC = SUIT_MASK[CLUBS] & ~((BIT[TC] << 1) - 1)
 SWEEP_GUARD = 5
 """A seat holding every heart taken, at least this many, is stopped when that is cheap."""
+_QS, _JD, _TC = BIT[QS], BIT[JD], BIT[TC]
+_KEEP = _JD | _TC
 
 
 class Situation:
@@ -129,156 +130,141 @@ def normal_play(seat: int, hand: int, legal: int, st: Situation) -> int:
     trick = st.trick
     if not trick:
         return _lead(seat, hand, legal, st)
+    # the cards of the trick and the one winning it (the highest of the led suit)
     led = SUIT_OF[trick[0]]
-    if legal & SUIT_MASK[led]:
-        return _follow(seat, hand, legal, st, led)
-    return _discard(seat, hand, legal, st)
-
-
-def _winning(st: Situation) -> tuple[int, int]:
-    """(the card winning the trick so far, its seat)."""
-    trick = st.trick
-    k = trick_winner(trick)
-    return trick[k], (st.leader + k) % 4
-
-
-def _follow(seat: int, hand: int, legal: int, st: Situation, led: int) -> int:
-    w, wseat = _winning(st)
-    last = len(st.trick) == 3
     cards = 0
-    for c in st.trick:
+    for c in trick:
         cards |= BIT[c]
+    w = (cards & SUIT_MASK[led]).bit_length() - 1
+    if legal & SUIT_MASK[led]:
+        return _follow(seat, hand, legal, st, led, cards, w)
+    return _discard(hand, legal, st, cards, (st.leader + trick.index(w)) & 3)
+
+
+def _follow(seat: int, hand: int, legal: int, st: Situation, led: int, cards: int, w: int) -> int:
+    last = len(st.trick) == 3
     below = legal & (BIT[w] - 1)
     above = legal & ~below
-    unseen = ALL & ~st.played & ~hand
     if led == SPADES:
-        return _follow_spades(hand, legal, below, above, cards, last, unseen, w)
+        return _follow_spades(hand, legal, below, above, cards, last, st.played, w)
     if led == HEARTS:
-        danger = sweeper(st.taken, SWEEP_GUARD)
-        if danger is not None and danger != seat and above:
-            # a heart trick of ours costs far less than the sweeper's +200
-            return lowest(above) if last else highest(above)
+        if above:
+            danger = sweeper(st.taken, SWEEP_GUARD)
+            if danger is not None and danger != seat:
+                # a heart trick of ours costs far less than the sweeper's +200
+                return (above & -above).bit_length() - 1 if last else above.bit_length() - 1
         if below:
-            return highest(below)
-        return highest(above) if last else lowest(above)
+            return below.bit_length() - 1
+        return above.bit_length() - 1 if last else (above & -above).bit_length() - 1
     if led == DIAMONDS:
-        if cards & BIT[JD]:  # the sheep is in the trick: take it if we can
+        if cards & _JD:  # the sheep is in the trick: take it if we can
             if above:
-                return lowest(above) if last else highest(above)
-            return highest(below)
-        if legal & BIT[JD]:
-            if w < JD and (last or not unseen & ABOVE_JD):
+                return (above & -above).bit_length() - 1 if last else above.bit_length() - 1
+            return below.bit_length() - 1
+        if legal & _JD:
+            if w < JD and (last or not ABOVE_JD & ~st.played & ~hand):
                 return JD  # the sheep wins its own trick
-            rest = legal & ~BIT[JD]
-            below &= rest
-            above &= rest
+            rest = legal & ~_JD
             if not rest:
                 return JD
-    elif led == CLUBS and legal & BIT[TC]:
-        choice = _route_transformer(seat, legal, st, w, wseat, cards, last, unseen)
+            below &= rest
+            above &= rest
+    elif led == CLUBS and legal & _TC:
+        choice = _route_transformer(seat, hand, legal, st, w, cards, last)
         if choice is not None:
             return choice
-        rest = legal & ~BIT[TC]
+        rest = legal & ~_TC
         if rest:
             below &= rest
             above &= rest
     if below:
         if last and above and not cards & SCORING:
-            top = highest(above)  # last to a clean trick: winning sheds a high card for free
-            if gain(st.taken[seat], BIT[top], st.exposed) >= 0:
+            top = above.bit_length() - 1  # last to a clean trick: winning sheds a high card
+            if not BIT[top] & SCORING or gain(st.taken[seat], BIT[top], st.exposed) >= 0:
                 return top
-        return highest(below)
-    if last:
-        return highest(above)
-    return lowest(above) if cards & SCORING else highest(above)
+        return below.bit_length() - 1
+    if last or not cards & SCORING:
+        return above.bit_length() - 1
+    return (above & -above).bit_length() - 1
 
 
 def _follow_spades(
-    hand: int, legal: int, below: int, above: int, cards: int, last: bool, unseen: int, w: int
+    hand: int, legal: int, below: int, above: int, cards: int, last: bool, played: int, w: int
 ) -> int:
-    if legal & BIT[QS]:
+    if legal & _QS:
         if w > QS:
             return QS  # the pig under the A♠ or K♠ already played
-        rest_below = below & ~BIT[QS]
+        rest_below = below & ~_QS
         if rest_below:
-            return highest(rest_below)
-        rest = above & ~BIT[QS]
-        return highest(rest) if rest else QS
+            return rest_below.bit_length() - 1
+        rest = above & ~_QS
+        return rest.bit_length() - 1 if rest else QS
     if below:
-        return highest(below)
+        return below.bit_length() - 1
     if last:
-        return highest(above)
-    if unseen & BIT[QS] and not cards & BIT[QS]:
-        safe = above & LOW_SPADES
-        return highest(safe) if safe else lowest(above)
-    return lowest(above) if cards & BIT[QS] else highest(above)
+        return above.bit_length() - 1
+    if not cards & _QS:
+        if not (played | hand) & _QS:  # the pig is still out
+            safe = above & LOW_SPADES
+            return safe.bit_length() - 1 if safe else (above & -above).bit_length() - 1
+        return above.bit_length() - 1
+    return (above & -above).bit_length() - 1
 
 
 def _route_transformer(
-    seat: int,
-    legal: int,
-    st: Situation,
-    w: int,
-    wseat: int,
-    cards: int,
-    last: bool,
-    unseen: int,
+    seat: int, hand: int, legal: int, st: Situation, w: int, cards: int, last: bool
 ) -> int | None:
     """Play the 10♣ now when it pays: won by us when our taken cards make it worth having,
     or given to a winner whose taken cards it makes worse."""
     taken, exposed = st.taken, st.exposed
+    unseen = ALL & ~st.played & ~hand
     if w < TC:
         if last or not unseen & ABOVE_TC:
-            mine = gain(taken[seat], cards | BIT[TC], exposed)
-            other = legal & SUIT_MASK[CLUBS] & ~BIT[TC]
+            mine = gain(taken[seat], cards | _TC, exposed)
+            other = legal & SUIT_MASK[CLUBS] & ~_TC
             if mine > 0 or not other:
                 return TC
         return None
     if last or not unseen & SUIT_MASK[CLUBS] & ~(BIT[w] - 1):
-        theirs = gain(taken[wseat], cards | BIT[TC], exposed) - gain(taken[wseat], cards, exposed)
+        wseat = (st.leader + st.trick.index(w)) & 3
+        theirs = gain(taken[wseat], cards | _TC, exposed) - gain(taken[wseat], cards, exposed)
         if theirs < -20:
             return TC
     return None
 
 
-def _discard(seat: int, hand: int, legal: int, st: Situation) -> int:
+def _discard(hand: int, legal: int, st: Situation, cards: int, wseat: int) -> int:
     """Void in the led suit: the pig first, then the transformer to a winner it hurts, the high
     hearts, the A♠/K♠ while the pig is out, then the highest card of the shortest suit."""
-    if legal & BIT[QS]:
+    if legal & _QS:
         return QS
-    _, wseat = _winning(st)
-    cards = 0
-    for c in st.trick:
-        cards |= BIT[c]
-    exposed = st.exposed
-    if legal & BIT[TC]:
-        theirs = gain(st.taken[wseat], cards | BIT[TC], exposed) - gain(
-            st.taken[wseat], cards, exposed
-        )
+    if legal & _TC:
+        exposed = st.exposed
+        won = st.taken[wseat]
+        theirs = gain(won, cards | _TC, exposed) - gain(won, cards, exposed)
         if theirs < -20:
             return TC
-    danger = sweeper(st.taken, SWEEP_GUARD)
     hearts = legal & HEART_MASK
-    if hearts and danger != wseat:
-        top = highest(hearts)
-        if BIT[top] & HIGH_HEARTS:
-            return top
-    pig_out = not st.played & BIT[QS] and not hand & BIT[QS]
-    if pig_out and legal & HIGH_SPADES:
-        return highest(legal & HIGH_SPADES)
-    if hearts and danger != wseat and RANK_OF[highest(hearts)] >= 3:
-        return highest(hearts)
-    keep = BIT[JD] | BIT[TC]
-    pool = legal & ~keep & ~HEART_MASK or legal & ~keep or legal
-    best, best_key = -1, (-1, 0)
+    if hearts and sweeper(st.taken, SWEEP_GUARD) == wseat:
+        hearts = 0  # no hearts for the seat holding every heart taken
+    if hearts and BIT[hearts.bit_length() - 1] & HIGH_HEARTS:
+        return hearts.bit_length() - 1
+    if legal & HIGH_SPADES and not (st.played | hand) & _QS:  # the pig is still out
+        return (legal & HIGH_SPADES).bit_length() - 1
+    if hearts and RANK_OF[hearts.bit_length() - 1] >= 3:
+        return hearts.bit_length() - 1
+    pool = legal & ~_KEEP & ~HEART_MASK or legal & ~_KEEP or legal
+    best, best_rank, best_len = -1, -1, 0
     for suit in (SPADES, HEARTS, CLUBS, DIAMONDS):
         m = pool & SUIT_MASK[suit]
         if not m:
             continue
-        top = highest(m)
-        key = (RANK_OF[top], -(hand & SUIT_MASK[suit]).bit_count())
-        if key > best_key:
-            best, best_key = top, key
+        top = m.bit_length() - 1
+        rank = top - 13 * suit
+        if rank > best_rank or (
+            rank == best_rank and (hand & SUIT_MASK[suit]).bit_count() < best_len
+        ):
+            best, best_rank, best_len = top, rank, (hand & SUIT_MASK[suit]).bit_count()
     return best
 
 
@@ -286,48 +272,47 @@ def _lead(seat: int, hand: int, legal: int, st: Situation) -> int:
     """Lead: the sheep or transformer when it wins its own trick and pays, low spades to smoke
     out the pig, else the low card least likely to win, from a suit the others still hold."""
     unseen = ALL & ~st.played & ~hand
-    exposed = st.exposed
-    if legal & BIT[JD] and not unseen & ABOVE_JD:
+    if legal & _JD and not unseen & ABOVE_JD:
         return JD
-    if legal & BIT[TC] and not unseen & ABOVE_TC and gain(st.taken[seat], BIT[TC], exposed) > 0:
+    if legal & _TC and not unseen & ABOVE_TC and gain(st.taken[seat], _TC, st.exposed) > 0:
         return TC
-    pig_out = bool(unseen & BIT[QS])
+    pig_out = unseen & _QS
+    pig_mine = hand & _QS
     best, best_key = -1, -1_000_000
     for suit in (SPADES, HEARTS, CLUBS, DIAMONDS):
         m = legal & SUIT_MASK[suit]
         if not m:
             continue
-        if suit == SPADES and hand & BIT[QS]:
-            m &= ~BIT[QS]
-            if not m:
-                continue
-        if suit == DIAMONDS and hand & BIT[JD] and m & ~BIT[JD]:
-            m &= ~BIT[JD]
-        if suit == CLUBS and hand & BIT[TC] and m & ~BIT[TC]:
-            m &= ~BIT[TC]
-        card = lowest(m)
+        if suit == SPADES:
+            if pig_mine:
+                m &= ~_QS
+                if not m:
+                    continue
+        elif suit == DIAMONDS:
+            if hand & _JD and m & ~_JD:
+                m &= ~_JD
+        elif suit == CLUBS and hand & _TC and m & ~_TC:
+            m &= ~_TC
+        card = (m & -m).bit_length() - 1
         out = unseen & SUIT_MASK[suit]
-        higher = (out & ~((BIT[card] << 1) - 1)).bit_count()
-        key = higher * 10 - RANK_OF[card]
+        key = (out >> card).bit_count() * 10 - card + 13 * suit
         if not out:
             key -= 60  # everyone discards on it: points come our way
         elif out.bit_count() < 4:
             key -= 15
         if suit == SPADES:
-            if pig_out and BIT[card] & LOW_SPADES:
-                key += 40  # smoke out the pig
-            elif pig_out:
-                key -= 80
-            if hand & BIT[QS]:
+            if pig_out:
+                key += 40 if BIT[card] & LOW_SPADES else -80  # smoke out the pig
+            if pig_mine:
                 key -= 40
         elif suit == HEARTS:
-            key -= 8 if higher else 40
-        elif suit == DIAMONDS and hand & BIT[JD]:
+            key -= 8 if out >> card else 40
+        elif suit == DIAMONDS and hand & _JD:
             key -= 10
         if key > best_key:
             best, best_key = card, key
     if best < 0:  # only the pig is left to lead
-        return lowest_rank(legal & ~BIT[QS]) if legal & ~BIT[QS] else QS
+        return lowest_rank(legal & ~_QS) if legal & ~_QS else QS
     return best
 
 
@@ -360,7 +345,8 @@ def easy_play(seat: int, hand: int, legal: int, st: Situation) -> int:
     led = SUIT_OF[trick[0]]
     follow = legal & SUIT_MASK[led]
     if follow:
-        w, _ = _winning(st)
+        top = SUIT_MASK[led]
+        w = max(c for c in trick if BIT[c] & top)
         below = follow & (BIT[w] - 1)
         if below:
             return highest(below)

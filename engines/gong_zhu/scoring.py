@@ -31,10 +31,12 @@ SWEEP_HEARTS = 200
 PIG = -100
 SHEEP = 100
 TRANSFORMER_ALONE = 50
+HEART_SHIFT = 26
+"""The bit of 2♥ (hearts are the third suit of 13)."""
+_AH, _QS, _JD, _TC = BIT[AH], BIT[QS], BIT[JD], BIT[TC]
 
 
-def hearts_points(hearts: int) -> int:
-    """The face value of some hearts, before any doubling."""
+def _face_value(hearts: int) -> int:
     total = 0
     while hearts:
         card = hearts.bit_length() - 1
@@ -43,23 +45,34 @@ def hearts_points(hearts: int) -> int:
     return total
 
 
+_BY_PATTERN = tuple(_face_value(pattern << HEART_SHIFT) for pattern in range(1 << 13))
+"""The face value of every set of hearts, by its 13 bits (scores are counted millions of times
+in the hard CPU's simulations)."""
+
+
+def hearts_points(hearts: int) -> int:
+    """The face value of some hearts, before any doubling."""
+    return _BY_PATTERN[(hearts & HEART_MASK) >> HEART_SHIFT]
+
+
 def score(taken: int, exposed: int) -> int:
     """One seat's score for the hand: `taken` its cards, `exposed` the cards exposed this hand.
 
     The same numbers as `breakdown(...)["score"]`, without building the breakdown (the CPU
     players score thousands of simulated hands with it).
     """
-    hearts = taken & HEART_MASK
-    heart_factor = 2 if exposed & BIT[AH] else 1
-    sweep = hearts == HEART_MASK
-    points = SWEEP_HEARTS * heart_factor if sweep else hearts_points(hearts) * heart_factor
-    if taken & BIT[QS]:
-        points += (-PIG if sweep else PIG) * (2 if exposed & BIT[QS] else 1)
-    if taken & BIT[JD]:
-        points += SHEEP * (2 if exposed & BIT[JD] else 1)
-    if taken & BIT[TC]:
-        factor = 4 if exposed & BIT[TC] else 2
-        if taken & SCORING == BIT[TC]:
+    pattern = (taken & HEART_MASK) >> HEART_SHIFT
+    sweep = pattern == 0x1FFF
+    points = SWEEP_HEARTS if sweep else _BY_PATTERN[pattern]
+    if exposed & _AH:
+        points *= 2
+    if taken & _QS:
+        points += (-PIG if sweep else PIG) * (2 if exposed & _QS else 1)
+    if taken & _JD:
+        points += SHEEP * (2 if exposed & _JD else 1)
+    if taken & _TC:
+        factor = 4 if exposed & _TC else 2
+        if taken & SCORING == _TC:
             return TRANSFORMER_ALONE * factor // 2
         return points * factor
     return points

@@ -453,6 +453,15 @@ class Game(ABC):
         """
         return None
 
+    def part(self) -> int | None:
+        """Which hand (deal, round) of a match is being played, counted from 0; None for a
+        game of one hand.
+
+        A CPU seat's level changed during a match decides from the next part on, so that a
+        hand is played through at one level.
+        """
+        return None
+
     @abstractmethod
     def summary(self) -> dict[str, JSON]:
         """The public summary `cardbot replay` prints as `state`."""

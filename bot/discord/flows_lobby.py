@@ -121,10 +121,9 @@ class LobbyFlows(FlowBase):
                 await self.reply(interaction, t("lobby.cpu_changed", locale))
             return
         cpu = seat_names(table, locale)[seat]
-        await self.reply(
-            interaction,
-            t("table.cpu_level_set", locale, cpu=cpu, level=t(f"level.{level}", locale)),
-        )
+        later = table.seats[seat].next_level is not None
+        key = "table.cpu_level_next" if later else "table.cpu_level_set"
+        await self.reply(interaction, t(key, locale, cpu=cpu, level=t(f"level.{level}", locale)))
         await self.desk.refresh(table)
 
     async def _start(

@@ -42,6 +42,9 @@ def _seat_line(
         return f"{index + 1}. {t('seat.empty', locale)}"
     if seat.is_cpu:
         level = t(f"level.{seat.cpu_level}", locale)
+        if seat.next_level is not None:
+            later = t(f"level.{seat.next_level}", locale)
+            level = t("seat.level_next", locale, level=level, next=later)
         return f"{index + 1}. " + t("seat.cpu", locale, cpu=names[index], level=level)
     return f"{index + 1}. {seat.name} (<@{seat.user_id}>)"
 
@@ -328,8 +331,10 @@ def hand_embed(
     image: bool,
     prompt: Mapping[str, Any] | None = None,
     state: PickState | None = None,
+    preview: str | None = None,
 ) -> discord.Embed:
-    """A player's private message: what their last action did, what they are asked now."""
+    """A player's private message: what their last action did, what they are asked now (and
+    what the move chosen would make of the hand, before it is confirmed)."""
     names = seat_names(table, locale)
     game = presenter(table.game)
     lines = [f"**{you_line}**"] if you_line else []
@@ -353,6 +358,8 @@ def hand_embed(
                 )
             if state.problem:
                 lines.append(f"⚠️ {state.problem}")
+        if preview:
+            lines.append(f"👉 {preview}")
         if state is not None and state.note:
             lines.append(f"💡 {state.note}")
     else:

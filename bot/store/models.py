@@ -146,6 +146,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     cpu_level: Mapped[str | None] = mapped_column(String(16))
+    next_level: Mapped[str | None] = mapped_column(String(16))
+    """A level chosen during a match, to play from the next hand (`Game.part`) on."""
+    level_part: Mapped[int | None] = mapped_column(Integer)
+    """The part of the match in which `next_level` was chosen."""
     name: Mapped[str] = mapped_column(String(100))
     auto: Mapped[bool] = mapped_column(Boolean, default=False)
     """The human asked the CPU to play for them, at the transport's pace (`advance`)."""

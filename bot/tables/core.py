@@ -280,12 +280,34 @@ class ServiceCore:
         return batch
 
     def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
-        """`cpu_chooser` for the table: each seat at its level (humans at normal)."""
+        """`cpu_chooser` for the table: each seat at its level (humans at normal).
+
+        A level chosen during a match (`next_level`) decides from the game's next part (hand,
+        deal, round) on, even within one batch of CPU moves that crosses into it.
+        """
         levels = [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
+        pending = {
+            seat.seat: seat.level_part for seat in seats if seat.next_level is not None
+        }
         try:
-            return cpu_chooser(row.game, levels, row.seed, purpose=purpose)
+            now = cpu_chooser(row.game, levels, row.seed, purpose=purpose)
+            if not pending:
+                return now
+            later = cpu_chooser(
+                row.game,
+                [seat.next_level or levels[seat.seat] for seat in seats],
+                row.seed,
+                purpose=purpose,
+            )
         except GameError as exc:
             raise TableError.from_engine(exc) from None
+
+        def decide(game: Game, prompt: Prompt) -> Action | None:
+            if prompt.seat in pending and game.part() != pending[prompt.seat]:
+                return later(game, prompt)
+            return now(game, prompt)
+
+        return decide
 
     async def _persist(
         self,
@@ -307,6 +329,7 @@ class ServiceCore:
         """
         now = now or self._clock()
         first_seq = row.action_count
+        promote_levels(seats, game)
         old = states if states is not None else flow.load_states(row.prompt_states, len(seats))
         prompts = {} if game.is_over() else game.seat_decisions()
         new = flow.next_states(old, prompts, batch.acted, now, row.turn_timer_seconds)
@@ -421,6 +444,14 @@ def resolve_options(cls: type[Game], options: Mapping[str, JSON] | None) -> dict
         raise TableError.from_engine(exc) from None
 
 
+def promote_levels(seats: Sequence[SeatRow], game: Game) -> None:
+    """Levels chosen during a match become the seats' levels once the next part has begun."""
+    part = game.part()
+    for seat in seats:
+        if seat.next_level is not None and (part is None or part != seat.level_part):
+            seat.cpu_level, seat.next_level, seat.level_part = seat.next_level, None, None
+
+
 def game_of(row: TableRow) -> Game:
     """The running game of a table row (its snapshot)."""
     if row.snapshot is None:
@@ -490,7 +521,15 @@ def info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
         status=row.status,
         version=row.version,
         seats=tuple(
-            SeatInfo(x.seat, x.user_id, x.cpu_level, x.name, bool(x.auto), bool(x.cpu_takeover))
+            SeatInfo(
+                x.seat,
+                x.user_id,
+                x.cpu_level,
+                x.name,
+                bool(x.auto),
+                bool(x.cpu_takeover),
+                x.next_level,
+            )
             for x in sorted(seats, key=lambda x: x.seat)
         ),
         seat_count=row.seat_count,

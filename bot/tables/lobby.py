@@ -201,7 +201,9 @@ class LobbyOps(ServiceCore):
     ) -> TableInfo:
         """A seated player changes a computer seat's level, in the lobby or during the game.
 
-        During a game the new level decides from the CPU's next decision on.
+        During a match of several hands (`Game.part`) the new level plays from the next hand
+        on (`next_level`), so a hand is played through at one level; in a game of one hand it
+        decides from the CPU's next decision on.
         """
         async with self._transaction() as s:
             row, seats = await self._load_rows(s, table_id, expected_version)
@@ -218,7 +220,12 @@ class LobbyOps(ServiceCore):
                 cpu_player(row.game, level)
             except GameError as exc:
                 raise TableError.from_engine(exc) from None
-            seats[seat].cpu_level = level
+            held = seats[seat]
+            part = game_of(row).part() if row.status == ACTIVE else None
+            if part is None or level == held.cpu_level:
+                held.cpu_level, held.next_level, held.level_part = level, None, None
+            else:
+                held.next_level, held.level_part = level, part
             await s.flush()
             await self._bump(s, row)
             return info(row, seats)
@@ -325,7 +332,7 @@ class LobbyOps(ServiceCore):
                     table_id=row.id,
                     seat=x.seat,
                     user_id=x.user_id,
-                    cpu_level=None if x.user_id is not None else x.cpu_level,
+                    cpu_level=None if x.user_id is not None else x.next_level or x.cpu_level,
                     name=x.name,
                 )
                 for x in old_seats
@@ -407,7 +414,11 @@ class RestartOps(LobbyOps):
                     table_id=row.id,
                     seat=x.seat,
                     user_id=None if x.cpu_takeover else x.user_id,
-                    cpu_level=x.cpu_level if x.user_id is None or x.cpu_takeover else None,
+                    cpu_level=(
+                        x.next_level or x.cpu_level
+                        if x.user_id is None or x.cpu_takeover
+                        else None
+                    ),
                     name=x.name,
                 )
                 for x in old_seats

@@ -18,6 +18,8 @@ class SeatInfo:
     name: str
     auto: bool = False
     cpu_takeover: bool = False
+    next_level: str | None = None
+    """A level chosen during a match, played from the next hand on."""
 
     @property
     def is_cpu(self) -> bool:

@@ -595,6 +595,10 @@ class GongZhu(Game):
 
     # ------------------------------------------------------------------ what players see
 
+    def part(self) -> int:
+        """The hand being played (hands finished so far)."""
+        return len(self.history)
+
     def summary(self) -> dict[str, JSON]:
         """The public state: the standing after the hands so far, and the hand in progress."""
         return {

@@ -449,6 +449,10 @@ class Kokutorum(Game):
         keys = ("dealer", "knocker", "kind", "points", "scores", "winners")
         return [{k: h[k] for k in keys} for h in self.history]
 
+    def part(self) -> int:
+        """The round being played (rounds finished so far)."""
+        return len(self.history)
+
     def summary(self) -> dict[str, JSON]:
         """`{"rounds", "totals", "over", "winners"}` (RECORDS.md)."""
         over = self.phase == OVER

@@ -1154,6 +1154,10 @@ class ZhaoPengyou(Game):
                 total += p
         return total
 
+    def part(self) -> int:
+        """The deal being played (deals finished so far)."""
+        return len(self.outcomes)
+
     def summary(self) -> dict[str, JSON]:
         """RECORDS.md's `state`: ranks, winners, the finished deals, the deal in progress."""
         deal: dict[str, JSON] | None = None

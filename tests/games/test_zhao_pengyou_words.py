@@ -1,12 +1,14 @@
 """Zhao Pengyou's words: typed calls read in either language, every event of real deals told
 in full sentences (no placeholder left, no hidden card told to the wrong listener), choices and
-prompts labelled, and the table's counts short enough for an embed at 12 seats."""
+prompts labelled, the table's counts with the trick in progress and short enough for an embed
+at 12 seats."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.games.zhao_pengyou.presenter import ZhaoPengyouPresenter, call_text, parse_calls
+from engines.cards import card_label
 from engines.cpu import cpu_chooser
 from engines.zhao_pengyou import ZhaoPengyou
 
@@ -91,6 +93,26 @@ def test_the_table_counts_fit_an_embed_field_at_12_seats() -> None:
             longest = max(longest, len("\n".join([*counts, line])))
         game.autoplay(decide, limit=7)
     assert longest <= 1024
+
+
+def test_the_seat_lines_show_the_trick_in_progress() -> None:
+    game = ZhaoPengyou.new(6, {"ranks": ["K"] * 6}, 2)
+    decide = cpu_chooser(game.id, ["normal"] * 6, 2)
+    while not (game.phase == "play" and len(game.trick) == 3):
+        game.autoplay(decide, limit=1)
+    view = game.view(None)
+    trick = view["trick"]
+    assert trick is not None
+    holder = trick["winning"]
+    for locale, holds in (("en", " (holds the trick)"), ("ja", "（勝ち札）")):
+        lines = PRESENTER.counts(view, NAMES[:6], locale)
+        for play in trick["plays"]:
+            line = lines[play["seat"]]
+            assert " ".join(card_label(c) for c in play["cards"]) in line.replace(",", "")
+            assert line.endswith(holds) == (play["seat"] == holder)
+        played = {p["seat"] for p in trick["plays"]}
+        for seat in set(range(6)) - played:
+            assert "played" not in lines[seat] and "出しました" not in lines[seat]
 
 
 def test_prompts_say_what_is_asked() -> None:

@@ -23,6 +23,8 @@ QUIET = frozenset({"drew"})
 seat is still told the card it drew (`drew_card`, its own)."""
 TWINS = {"kitty_cards": "kitty_taken", "buried_cards": "buried"}
 """A seat that hears the private event (with the cards) is not told its public twin too."""
+COUNTS_BUDGET = 920
+"""Characters the seat lines may take: an embed field holds 1024, the table's line the rest."""
 _CHUNKS = re.compile(r"[,、，;；]+|\s+(?=\d*(?:st|nd|rd|th)\b)", re.IGNORECASE)
 _NUMBER = re.compile(r"(\d+)\s*(?:st|nd|rd|th|枚目|番目)?", re.IGNORECASE)
 
@@ -164,7 +166,18 @@ class ZhaoPengyouPresenter(GamePresenter):
     # ------------------------------------------------------------------ the table
 
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
-        """One short line per seat (rank, marks, cards in hand, points taken), then the calls."""
+        """One short line per seat (rank, marks, cards in hand, points taken, its play in the
+        trick in progress and whether it holds the trick), then the calls; the plays are left
+        out when the lines would not fit an embed field with the table's line (long names at
+        12 seats: the image shows the trick anyway)."""
+        lines = self._counts(view, names, locale, plays=True)
+        if sum(len(line) + 1 for line in lines) > COUNTS_BUDGET:
+            lines = self._counts(view, names, locale, plays=False)
+        return lines
+
+    def _counts(
+        self, view: Mapping[str, Any], names: Sequence[str], locale: str, plays: bool
+    ) -> list[str]:
         ranks = view.get("ranks") or []
         sizes = view.get("hand_counts") or []
         points = view.get("points") or []
@@ -172,6 +185,9 @@ class ZhaoPengyouPresenter(GamePresenter):
         declarer = view.get("declarer")
         dealer = view.get("dealer")
         active = set(view.get("active") or [])
+        trick = view.get("trick") or {}
+        played = {int(p["seat"]): p["cards"] for p in trick.get("plays") or []} if plays else {}
+        holder = trick.get("winning")
         lines = []
         for seat, rank in enumerate(ranks):
             marks = ""
@@ -194,6 +210,10 @@ class ZhaoPengyouPresenter(GamePresenter):
             )
             if seat < len(points) and points[seat]:
                 line += t(f"game.{GAME}.seat_points", locale, points=points[seat])
+            if seat in played:
+                line += t(f"game.{GAME}.seat_played", locale, cards=cards(played[seat], locale))
+                if seat == holder:
+                    line += t(f"game.{GAME}.seat_holds", locale)
             lines.append(line)
         calls = view.get("calls") or []
         if calls:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Prompt
+from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
 from engines.gong_zhu.deck import (
     ALL,
     BIT,
@@ -459,10 +459,11 @@ class HardPlayer:
 
     def decide(self, decision: Decision) -> Action | None:
         """The exposure or the card with the best simulated average."""
-        return self.advise(decision).action
+        return self.explain(decision).action
 
-    def advise(self, decision: Decision) -> Hint:
-        """The decision with its reason (what the hint shows)."""
+    def explain(self, decision: Decision) -> Hint:
+        """The decision with its reason (what the Hint shows): `reason` keys a sentence
+        (`hint.gong-zhu.<reason>`), `params` fill it."""
         prompt, view, rng = decision.prompt, decision.view, decision.rng
         only = _only_choice(prompt)
         if only is not None:
@@ -493,16 +494,6 @@ class HardPlayer:
         reason, params = explain(k, card)
         params = {**params, "card": CODES[card], "margin": round(margin), "samples": samples}
         return Hint(play_action(seat, card), reason, params)
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A recommended action and why: `reason` keys a sentence (`hint.gong-zhu.<reason>`),
-    `params` fill it."""
-
-    action: Action | None
-    reason: str
-    params: Mapping[str, JSON] = field(default_factory=dict)
 
 
 def explain(k: Knowledge, card: int) -> tuple[str, dict[str, JSON]]:
@@ -560,4 +551,4 @@ def player(level: str) -> CpuPlayer:
 
 def hint(decision: Decision) -> Hint:
     """What the hard CPU recommends in the seat's place, with a one-line reason."""
-    return HardPlayer().advise(decision)
+    return HardPlayer().explain(decision)

@@ -109,6 +109,8 @@ class GongZhu(Game):
     min_seats: ClassVar[int] = SEATS
     max_seats: ClassVar[int] = SEATS
     multi_hand: ClassVar[bool] = True
+    hint_level: ClassVar[str] = "hard"
+    """The Hint shows the hard CPU's exposure or card, with its reason."""
 
     def __init__(self) -> None:
         self.seats = SEATS

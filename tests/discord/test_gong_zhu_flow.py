@@ -64,6 +64,11 @@ async def test_exposures_are_secret_until_all_four_are_in(
     assert [s.name for s in table.seats] == ["Alice", "花子", "Bob", "CPU"]
     assert set(table.to_act) == {0, 1}
     assert not rec.dm_messages(BOB)
+    # Bob opening his hand is told why (the document's automatic step)
+    shown = await press(harness, BOB, table_message, "hand")
+    bob_hand = rec.message(shown.replies[-1].message_id or 0)["embeds"][0]
+    said = "\n".join(f["value"] for f in bob_hand.get("fields") or [])
+    assert "Bob: decided ✅" in said and "No card to expose this hand." in said
 
     # Alice's DM: her hand, only the exposable card offered, the effect said in words
     dm = rec.last_dm(ALICE)
@@ -78,6 +83,15 @@ async def test_exposures_are_secret_until_all_four_are_in(
         "公開できるカード：A♥（ハートすべて ×2）、10♣（変圧器 ×4）、J♦（ヒツジ ×2）"
         in (hana_dm["embeds"][0]["description"])
     )
+
+    # the Hint is the hard CPU's: a lone pig with one low spade is not worth exposing
+    await harness.click(ALICE, int(dm["id"]), control(dm, "hint")["custom_id"])
+    dm = rec.message(int(dm["id"]))
+    assert (
+        "💡 Hint: Expose nothing (exposing does not pay with this hand)"
+        in dm["embeds"][0]["description"]
+    )
+    assert control(dm, "play")["disabled"]  # nothing chosen for her, nothing played
 
     # Alice picks Q♠ in the select, and the button says what it will do
     await harness.click(ALICE, int(dm["id"]), select["custom_id"], values=["0"])

@@ -47,7 +47,9 @@ class GongZhuPresenter(GamePresenter):
 
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
         """One line per seat (this hand, total, the card it played, what it took, what it
-        exposed; who has decided during the exposure phase), then a sweep warning."""
+        exposed; who has decided during the exposure phase), then, for a seat holding none of
+        the four cards during the exposure phase, that it has nothing to expose (the table
+        decides for it), and a sweep warning."""
         totals = view.get("totals") or [0, 0, 0, 0]
         points = view.get("points") or [0, 0, 0, 0]
         trick = view.get("trick") or {}
@@ -76,6 +78,13 @@ class GongZhuPresenter(GamePresenter):
             if live:
                 line += t(f"game.{GAME}.seat_exposed", locale, cards=cards(live, locale))
             lines.append(line)
+        viewer = view.get("viewer")
+        if (
+            view.get("phase") == "expose"
+            and viewer is not None
+            and not set(view.get("hand_cards") or []) & set(EXPOSABLE)
+        ):
+            lines.append(t(f"game.{GAME}.nothing_to_expose", locale))  # decided by the table
         danger = view.get("sweep_danger")
         if danger is not None:
             count = sum(1 for c in (view.get("taken") or [[]] * 4)[danger] if c.endswith("H"))
@@ -172,6 +181,20 @@ class GongZhuPresenter(GamePresenter):
         if prompt.get("kind") == "expose":
             return t(f"game.{GAME}.nothing_to_expose", locale)
         return super().prompt_text(prompt, locale)
+
+    def hint_reason(self, reason: str | None, params: Mapping[str, Any], locale: str) -> str | None:
+        """The hard CPU's reason, its cards as players read them, and by how much it beat the
+        next choice in its simulations when that is a point or more."""
+        values = dict(params)
+        if isinstance(values.get("cards"), list):
+            values["cards"] = cards(values["cards"], locale)
+        text = super().hint_reason(reason, values, locale)
+        if text is None or "samples" not in values or int(values.get("margin") or 0) < 1:
+            return text
+        margin = t(
+            f"hint.{GAME}.margin", locale, margin=values["margin"], samples=values["samples"]
+        )
+        return t(f"hint.{GAME}.with_margin", locale, reason=text, margin=margin)
 
     # ------------------------------------------------------------------ narration
 

@@ -94,6 +94,9 @@ async def serve(settings: Any) -> None:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     database = Database.from_settings(settings)
     print(f"Database: {database.location}", file=sys.stderr)
+    shards = settings.shards()
+    if shards is not None:
+        print(f"Shards: {shards.label()}", file=sys.stderr)
     try:
         revision = await database.upgrade()
         log.info("database %s at revision %s", database.masked_url, revision)

@@ -7,8 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.shards import Shards, parse_ids
 
 Locale = Literal["ja", "en"]
 ExpiryPolicy = Literal["cpu_turn", "cpu_seat", "abandon"]
@@ -76,6 +78,15 @@ class Settings(BaseSettings):
     turn_timer_seconds: int = Field(default=86400, ge=MIN_TURN_TIMER, le=MAX_TURN_TIMER)
     expiry_policy: ExpiryPolicy = "cpu_turn"
     reminder_before_seconds: int = Field(default=3600, ge=0)
+    live_timer_seconds: int | None = Field(
+        default=1800,
+        ge=0,
+        description=(
+            "A table whose turn timer is at most this is played live: a prompt's response "
+            "window (a claim's seconds) applies; a longer timer is an asynchronous table, "
+            "where the turn timer times such prompts. Unset: every table is live."
+        ),
+    )
     lobby_expiry_seconds: int = Field(default=86400, ge=60)
     database_statement_timeout_seconds: float = Field(default=DEFAULT_STATEMENT_TIMEOUT, ge=0)
     database_lock_timeout_seconds: float = Field(default=DEFAULT_LOCK_TIMEOUT, ge=0)
@@ -84,6 +95,31 @@ class Settings(BaseSettings):
     )
     log_level: str = "INFO"
     font_path: str | None = None
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="Shards of the whole bot (several processes); unset: one process, all shards.",
+    )
+    shard_ids: str | None = Field(
+        default=None,
+        description="The shards this process runs, like 0-3 or 0,2 (needs SHARD_COUNT).",
+    )
+
+    @model_validator(mode="after")
+    def _shard_ids_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards of the whole bot)")
+            parse_ids(self.shard_ids, self.shard_count)
+        return self
+
+    def shards(self) -> Shards | None:
+        """This process's shards, or None when it serves every guild."""
+        if self.shard_count is None:
+            return None
+        if self.shard_ids is None:
+            return Shards(self.shard_count, frozenset(range(self.shard_count)))
+        return Shards(self.shard_count, parse_ids(self.shard_ids, self.shard_count))
 
     @field_validator("database_url")
     @classmethod

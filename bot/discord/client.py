@@ -17,6 +17,7 @@ from bot.discord.flows import Flows
 from bot.discord.images import Images
 from bot.discord.timers import Timers
 from bot.i18n import t
+from bot.shards import Shards
 from bot.store import Database
 from bot.tables.service import TableService
 
@@ -40,8 +41,14 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
 
-class CardBot(commands.Bot):
-    """discord.py client wired to the tables service."""
+class CardBot(commands.AutoShardedBot):
+    """discord.py client wired to the tables service.
+
+    Sharded: without `shards` it runs every shard Discord recommends in this one process; with
+    `shards` (several processes on one database) only those, and the service it is given
+    serves the same guilds (`Settings.shards`). Commands are synced by the process that runs
+    shard 0, so that N processes starting together sync once.
+    """
 
     def __init__(
         self,
@@ -56,10 +63,20 @@ class CardBot(commands.Bot):
         auto_delay: float = 2.0,
         timer_interval: float = 30.0,
         edit_interval: float = 1.0,
+        shards: Shards | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **sharding,
+        )
+        self.shards_run = shards
         self.service = service
         self.database = database
         self.desk = Desk(
@@ -83,7 +100,7 @@ class CardBot(commands.Bot):
         self.tree.add_command(build_play_command(self.flows))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_dynamic_items(TableButton, TableSelect, LegacyItem)
-        if self.sync_commands:
+        if self.sync_commands and (self.shards_run is None or 0 in self.shards_run.ids):
             if self.dev_guild_id:
                 guild = discord.Object(self.dev_guild_id)
                 self.tree.copy_global_to(guild=guild)
@@ -141,4 +158,5 @@ def build_bot(settings: Any, database: Any) -> CardBot:
         database=database,
         default_locale=settings.default_locale,
         dev_guild_id=settings.dev_guild_id,
+        shards=settings.shards(),
     )

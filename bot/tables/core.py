@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import ColumnElement, func, insert, literal_column, select, text, true, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.settings import Settings, get_settings
+from bot.shards import Shards
 from bot.store.database import FAILURES, Database, DatabaseError
 from bot.store.models import (
     ACTIVE,
@@ -135,6 +136,7 @@ class ServiceCore:
         self._db = database
         self._settings = settings or get_settings()
         self._clock = clock
+        self._shards = self._settings.shards()
 
     # ------------------------------------------------------------------ rows
 
@@ -245,19 +247,27 @@ class ServiceCore:
         (`offset`: actions this call applied before it), so replays give the same CPU moves.
         """
         batch = Batch.empty()
+        states = flow.load_states(row.prompt_states, len(seats))
         # optional prompts a CPU let pass stay declined until they change (as in `autoplay`)
         declined = {
             (seat, state.signature)
-            for seat, state in enumerate(flow.load_states(row.prompt_states, len(seats)))
+            for seat, state in enumerate(states)
             if state.declined and state.signature is not None
         }
+        now = self._clock()
+        live = flow.is_live(row.turn_timer_seconds, self._settings.live_timer_seconds)
         decide: Decide | None = None
         taken_at_pace = 0
         while not game.is_over() and len(batch.actions) < BATCH_CAP:
             prompts = game.seat_decisions()
-            prompt = automated_prompt(prompts, lambda seat: cpu_plays(seats[seat]), declined)
+            # a person's optional prompt with an open window: the CPUs answer only theirs
+            held = flow.held_by_a_player(
+                prompts, states, lambda seat: automated(seats[seat]), now, live
+            )
+            asked = {s: p for s, p in prompts.items() if not p.required} if held else prompts
+            prompt = automated_prompt(asked, lambda seat: cpu_plays(seats[seat]), declined)
             by = "cpu"
-            if prompt is None and taken_at_pace < paced:
+            if prompt is None and taken_at_pace < paced and not held:
                 step = game.table_step()
                 prompt = automated_prompt(
                     prompts, lambda seat: automated(seats[seat]), declined, step=step
@@ -332,7 +342,14 @@ class ServiceCore:
         promote_levels(seats, game)
         old = states if states is not None else flow.load_states(row.prompt_states, len(seats))
         prompts = {} if game.is_over() else game.seat_decisions()
-        new = flow.next_states(old, prompts, batch.acted, now, row.turn_timer_seconds)
+        new = flow.next_states(
+            old,
+            prompts,
+            batch.acted,
+            now,
+            row.turn_timer_seconds,
+            self._settings.live_timer_seconds,
+        )
         new = flow.mark_declined(new, batch.declined)
         deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
         values: dict[str, Any] = {
@@ -442,6 +459,15 @@ def resolve_options(cls: type[Game], options: Mapping[str, JSON] | None) -> dict
         return engine_resolve_options(cls.option_specs, options)
     except RecordError as exc:
         raise TableError.from_engine(exc) from None
+
+
+def owned(shards: Shards | None) -> ColumnElement[bool]:
+    """SQL: the table rows of the guilds a process serves (every row without sharding)."""
+    if shards is None:
+        return true()
+    guild = func.coalesce(TableRow.guild_id, 0)
+    # a literal shift: PostgreSQL has `bigint >> integer`, not `bigint >> bigint`
+    return (guild.op(">>")(literal_column("22")) % shards.count).in_(sorted(shards.ids))
 
 
 def promote_levels(seats: Sequence[SeatRow], game: Game) -> None:

@@ -19,6 +19,7 @@ from bot.tables.core import (
     game_of,
     has_cpu,
     info,
+    owned,
 )
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
@@ -38,7 +39,9 @@ class DeadlineOps(ServiceCore):
             ids = (
                 await s.scalars(
                     select(TableRow.id)
-                    .where(TableRow.status == ACTIVE, TableRow.remind_at <= now)
+                    .where(
+                        TableRow.status == ACTIVE, TableRow.remind_at <= now, owned(self._shards)
+                    )
                     .order_by(TableRow.remind_at, TableRow.id)
                 )
             ).all()
@@ -81,7 +84,9 @@ class DeadlineOps(ServiceCore):
             ids = (
                 await s.scalars(
                     select(TableRow.id)
-                    .where(TableRow.status == ACTIVE, TableRow.deadline <= now)
+                    .where(
+                        TableRow.status == ACTIVE, TableRow.deadline <= now, owned(self._shards)
+                    )
                     .order_by(TableRow.deadline, TableRow.id)
                 )
             ).all()
@@ -162,7 +167,9 @@ class DeadlineOps(ServiceCore):
             ids = (
                 await s.scalars(
                     select(TableRow.id).where(
-                        TableRow.status == LOBBY, TableRow.updated_at <= cutoff
+                        TableRow.status == LOBBY,
+                        TableRow.updated_at <= cutoff,
+                        owned(self._shards),
                     )
                 )
             ).all()
@@ -186,13 +193,19 @@ class DeadlineOps(ServiceCore):
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""
         async with self._transaction() as s:
             deadline = await s.scalar(
-                select(func.min(TableRow.deadline)).where(TableRow.status == ACTIVE)
+                select(func.min(TableRow.deadline)).where(
+                    TableRow.status == ACTIVE, owned(self._shards)
+                )
             )
             remind_at = await s.scalar(
-                select(func.min(TableRow.remind_at)).where(TableRow.status == ACTIVE)
+                select(func.min(TableRow.remind_at)).where(
+                    TableRow.status == ACTIVE, owned(self._shards)
+                )
             )
             lobby = await s.scalar(
-                select(func.min(TableRow.updated_at)).where(TableRow.status == LOBBY)
+                select(func.min(TableRow.updated_at)).where(
+                    TableRow.status == LOBBY, owned(self._shards)
+                )
             )
         times = [t for t in (deadline, remind_at) if t is not None]
         if lobby is not None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow, UserStatsRow
-from bot.tables.core import ServiceCore, game_class_or_error, game_of, info, require_seated
+from bot.tables.core import (
+    ServiceCore,
+    game_class_or_error,
+    game_of,
+    info,
+    owned,
+    require_seated,
+)
 from bot.tables.results import TableInfo, UserStats
 from engines.base import JSON
 from engines.record import Record
@@ -55,7 +62,9 @@ class ReadOps(ServiceCore):
             rows = (
                 await s.scalars(
                     select(TableRow)
-                    .where(TableRow.status == ACTIVE, TableRow.paced.is_(True))
+                    .where(
+                        TableRow.status == ACTIVE, TableRow.paced.is_(True), owned(self._shards)
+                    )
                     .order_by(TableRow.id)
                 )
             ).all()

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.conftest import MakeHarness
-from tests.discord.harness import APP_ID
+from bot.discord.client import CardBot
+from bot.discord.images import Images
+from bot.settings import Settings
+from bot.shards import Shards, parse_ids
+from bot.store import Database
+from bot.tables import TableService
+from tests.discord.conftest import MakeHarness, tiny_png
+from tests.discord.harness import APP_ID, Harness
 
 
 async def test_login_syncs_commands_and_prints_the_invite(
@@ -25,3 +31,27 @@ async def test_login_syncs_commands_and_prints_the_invite(
     ]
     synced = {cmd["name"] for cmd in harness.recorder.calls[-1].payload}
     assert synced == {"game", "play"}
+
+
+@pytest.mark.parametrize(("ids", "syncs"), [("0-1", True), ("2-3", False)])
+async def test_of_several_processes_only_shard_zeros_syncs_commands(
+    database: Database, settings: Settings, ids: str, syncs: bool
+) -> None:
+    """N processes started together sync the commands once: the one that runs shard 0."""
+    shards = Shards(4, parse_ids(ids, 4))
+    harness = await Harness.start(
+        lambda: CardBot(
+            TableService(database, settings),
+            database=database,
+            images=Images(tiny_png),
+            run_timers=False,
+            shards=shards,
+        ),
+        None,
+    )
+    try:
+        assert harness.client.shard_count == 4 and harness.client.shard_ids == sorted(shards.ids)
+        puts = [c for c in harness.recorder.calls if c.method == "PUT"]
+        assert bool(puts) is syncs
+    finally:
+        await harness.close()

@@ -96,6 +96,12 @@ _PASSES = tuple(Action(seat, PASS) for seat in range(MAX_SEATS))
 _ROTATES = tuple((Action(seat, ROTATE), Action(seat, KEEP)) for seat in range(MAX_SEATS))
 
 
+def _in_phase(phase: str, wanted: str, message: str) -> None:
+    """Refuse a turn step taken in the wrong phase."""
+    if phase != wanted:
+        raise IllegalAction("wrong_phase", message, phase=phase)
+
+
 def _hand_sizes(dealer: int, seats: int) -> list[int]:
     return [DEALER_HAND if s == dealer else HAND for s in range(seats)]
 
@@ -338,36 +344,45 @@ class Shirokuro(Game):
             raise IllegalAction(
                 "unknown_action", f"Shirokuro-jaku has no '{str(kind)[:40]}' action.", type=kind
             )
-        if self.phase == CLAIM_PHASE:
-            raise IllegalAction(
-                "claims_pending", "Wait: the last discard's claims are not settled yet."
-            )
-        if seat != self.turn:
+        # While claims are open the table looks as if the next seat were about to draw, and
+        # a turn action is judged by that look: a refusal must not tell that anyone may claim.
+        phase, turn = self._apparent()
+        if seat != turn:
             raise IllegalAction(
                 "not_your_turn",
-                f"It is not seat {seat}'s turn; waiting for seat {self.turn}.",
+                f"It is not seat {seat}'s turn; waiting for seat {turn}.",
                 seat=seat,
-                to_act=[self.turn],
+                to_act=[turn],
             )
         if kind == DRAW:
             only_fields(action)
-            self._phase(DRAW, "Draw at the start of your turn only.")
+            _in_phase(phase, DRAW, "Draw at the start of your turn only.")
+            if self.phase == CLAIM_PHASE:  # only the table draws; it waits for the claims
+                raise IllegalAction(
+                    "claims_pending", "Wait: the last discard's claims are not settled yet."
+                )
         elif kind == INSERT:
             only_fields(action, "position", "upright")
-            self._phase(INSERT, "Insert the card you drew, right after drawing it.")
+            _in_phase(phase, INSERT, "Insert the card you drew, right after drawing it.")
             position_of(action, len(self.hands[seat]))
             upright_of_action(action)
         elif kind == TSUMO:
             only_fields(action)
-            self._phase(DISCARD, "Declare tsumo after inserting your drawn card.")
+            _in_phase(phase, DISCARD, "Declare tsumo after inserting your drawn card.")
             if not self.can_tsumo:
                 raise IllegalAction("no_tsumo_after_claim", "After a pon or chi you only discard.")
             if not self.wins(seat):
                 raise IllegalAction("no_win", "Your hand does not win yet.")
         else:
             only_fields(action, "position")
-            self._phase(DISCARD, "Discard after inserting your drawn card.")
+            _in_phase(phase, DISCARD, "Discard after inserting your drawn card.")
             position_of(action, len(self.hands[seat]) - 1)
+
+    def _apparent(self) -> tuple[str, int]:
+        """(phase, seat to play) as the table shows them: during claims, the next seat's draw."""
+        if self.phase == CLAIM_PHASE and self.window is not None:
+            return DRAW, (int(self.window["seat"]) + 1) % self.seats
+        return self.phase, self.turn
 
     def _verify_claim(self, action: Action) -> None:
         seat, kind = action.seat, action.type
@@ -393,7 +408,9 @@ class Shirokuro(Game):
             p = position_of(action, max(0, len(self.hands[seat]) - 2))
             if p not in pon:
                 raise IllegalAction(
-                    "no_pon", "Pon needs two adjacent cards showing what the discard shows."
+                    "no_pon",
+                    "Pon needs two adjacent cards showing what the discard shows.",
+                    position=p,
                 )
         elif kind == CHI:
             p = position_of(action, max(0, len(self.hands[seat]) - 2))
@@ -402,11 +419,8 @@ class Shirokuro(Game):
                     "no_chi",
                     "Chi needs two adjacent cards of one colour that run with the discard "
                     "(the next player only).",
+                    position=p,
                 )
-
-    def _phase(self, phase: str, message: str) -> None:
-        if self.phase != phase:
-            raise IllegalAction("wrong_phase", message, phase=self.phase)
 
     # ------------------------------------------------------------------ applying
 
@@ -718,9 +732,7 @@ class Shirokuro(Game):
         seat about to draw): whether anyone could claim is nobody else's business.
         """
         own = seat is not None and 0 <= seat < self.seats
-        phase, turn = self.phase, self.turn
-        if phase == CLAIM_PHASE and self.window is not None:
-            phase, turn = DRAW, (int(self.window["seat"]) + 1) % self.seats
+        phase, turn = self._apparent()
         view: dict[str, JSON] = {
             "game": GAME,
             "viewer": seat,

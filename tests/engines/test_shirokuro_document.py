@@ -312,6 +312,31 @@ def test_a_claim_on_a_discard_must_come_before_the_next_draw() -> None:
     assert refused(game, 1, "pass").code == "no_claim"
 
 
+def test_a_seat_not_asked_is_refused_as_if_nobody_could_claim() -> None:
+    """Claims are private: while seat 2 decides, seats 0 and 1 see the table as if seat 1
+    were about to draw, and are refused what they try as they would be then."""
+    hands = ["w1 w2 w3 b4 b4 b4 w6 b6", "b1 w2 b3 w4 b5 w1 b2", "w4 w4 w4 b1 b2 b3 w6"]
+    open_window = new_game(hands, indicator="W5B3")
+    act(open_window, 0, "discard", position=6)
+    assert open_window.to_act() == {2}
+    nobody = new_game(hands, indicator="W5B3")
+    act(nobody, 0, "discard", position=6)
+    act(nobody, 2, "pass")
+    for seat in (0, 1):
+        assert open_window.view(seat) == nobody.view(seat)
+        for kind, fields in [
+            ("discard", {"position": 0}),
+            ("insert", {"position": 0, "upright": "W"}),
+            ("tsumo", {}),
+            ("pass", {}),
+            ("pon", {"position": 0}),
+        ]:
+            a, b = refused(open_window, seat, kind, **fields), refused(nobody, seat, kind, **fields)
+            assert (a.code, a.message, a.params) == (b.code, b.message, b.params)
+    assert refused(open_window, 0, "draw").code == "not_your_turn"
+    assert refused(open_window, 1, "draw").code == "claims_pending"  # only the table draws
+
+
 def test_ron_by_the_seat_after_next_ends_the_round() -> None:
     game = new_game(
         ["w1 w2 w3 b4 b4 b4 w6 b6", "b1 w2 b3 w4 b5 w1 b2", "w4 w4 w4 b1 b2 b3 w6"],

@@ -33,15 +33,22 @@ def encode_png(image: Image.Image, palette: bool = True) -> bytes:
     return out.getvalue()
 
 
+PROPOSAL = "proposal"
+"""The view key under which `render_view` hands a layout the action being considered."""
+
+
 def view_image(
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo] = (),
     locale: str = "ja",
     viewer: int | None = None,
     four_colour: bool = False,
+    proposal: Mapping[str, Any] | None = None,
 ) -> Image.Image:
     """The table image of a view as a Pillow image (tests and tools); see `render_view`."""
     seat = view.get("viewer") if viewer is None else viewer
+    if proposal is not None:
+        view = {**view, PROPOSAL: dict(proposal)}
     draw = games.layout(str(view["game"]))
     with _DRAWING:
         return draw(view, list(players), locale, CardStyle(four_colour), seat)
@@ -53,13 +60,21 @@ def render_view(
     locale: str = "ja",
     viewer: int | None = None,
     four_colour: bool = False,
+    proposal: Mapping[str, Any] | None = None,
 ) -> bytes:
     """PNG of the table a view shows, laid out by the game's module (by `view["game"]`).
 
     `viewer` is the seat drawn at the bottom; by default the view's own `viewer` (None for the
     public image, where no seat is favoured). `players` gives names and CPU/dealer flags by seat.
+
+    `proposal` is an action of the viewer's prompt that the player has chosen but not confirmed
+    yet, as its JSON (`{"type": ..., field: value}`, no seat needed): a layout that can show
+    its outcome draws the table as it would be after it (a card put into the hand ringed,
+    the card about to go ringed), so the player sees the result before pressing the button.
+    It reaches the layout as `view["proposal"]`; layouts that show nothing for it ignore it,
+    and one that does not fit the view (a stale choice) is not drawn.
     """
-    return encode_png(view_image(view, players, locale, viewer, four_colour))
+    return encode_png(view_image(view, players, locale, viewer, four_colour, proposal))
 
 
 def render_table(

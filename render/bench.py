@@ -6,7 +6,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engines.base import Action, game_class
+from engines.base import Action, Game, game_class
+from engines.cpu import cpu_chooser
 from render import cards
 from render.api import render_hand, render_round_table, render_view
 from render.parts import PlayerInfo, Seat
@@ -40,6 +41,16 @@ def table_seats(n: int) -> list[Seat]:
         )
         for i in range(n)
     ]
+
+
+def two_number_moment(game_id: str, seats: int = 3, seed: int = 3) -> Game:
+    """A two-number game of normal CPUs at its first drawn card waiting to go in (the hand
+    image with its gaps numbered, the busiest private image of a turn)."""
+    game = game_class(game_id).new(seats, {}, seed)
+    decide = cpu_chooser(game_id, ["normal"] * seats, seed, "bench")
+    while game.view(None)["phase"] != "insert":
+        game.autoplay(decide, limit=1)
+    return game
 
 
 def _median_ms(func: Callable[[], object], reps: int) -> float:
@@ -106,6 +117,28 @@ def run(quick: bool = False) -> list[tuple[str, str]]:
     def hand20() -> bytes:
         return render_hand(hand, legal, {2, 5}, "ja")
 
+    two_number = []
+    three = [*players, PlayerInfo("花子", is_cpu=True)]
+    for game_id in ("kokutorum", "shirokuro"):
+        moment = two_number_moment(game_id)
+        seat = moment.view(None)["turn"]
+        view = moment.view(seat)
+        preview = {"type": "insert", "position": 2, "upright": "B"}
+
+        def table(view: dict[str, object] = view) -> bytes:
+            return render_view(view, three, "ja")
+
+        def shown(view: dict[str, object] = view, preview: dict[str, object] = preview) -> bytes:
+            return render_view(view, three, "ja", proposal=preview)
+
+        two_number += [
+            (
+                f"{game_id} hand image (3 seats, drawn card), median",
+                f"{_median_ms(table, reps):.1f} ms",
+            ),
+            (f"{game_id} insert preview, median", f"{_median_ms(shown, reps):.1f} ms"),
+            (f"png size, {game_id} hand image 800 px", f"{len(table()) / 1024:.0f} KB"),
+        ]
     lines = [
         (
             "kitten-fishing table (private), median",
@@ -123,6 +156,7 @@ def run(quick: bool = False) -> list[tuple[str, str]]:
         ("png size, 4-seat table 800 px", f"{len(table4()) / 1024:.0f} KB"),
         ("png size, 12-seat table 800 px", f"{len(table12()) / 1024:.0f} KB"),
         ("png size, hand strip 800 px", f"{len(hand20()) / 1024:.0f} KB"),
+        *two_number,
     ]
     return lines
 

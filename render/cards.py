@@ -346,68 +346,86 @@ def _unknown(code: str, width: int) -> Image.Image:
 
 # --------------------------------------------------------------------------- two-number cards
 
-_TN_BODY = (226, 214, 190)
+_TN_BODY = (222, 208, 178)
+_TN_WHITE = (252, 252, 248)
+_TN_BLACK = (30, 30, 34)
+_TN_EDGE = (96, 90, 80)
+TWO_NUMBER_UPRIGHT_SHARE = 0.64
+"""The share of a held card's height that its upright end takes (the other end, turned, the
+rest): what counts is read at a glance, what the card would show turned is still there."""
 
 
 def _two_number(code: str, width: int) -> Image.Image:
     white, black, up = two_number_parts(code)
-    im = _two_number_white_up(white, black, width)
-    return im.transpose(Image.Transpose.ROTATE_180) if up == "B" else im
+    if up is None:
+        return _two_number_table(white, black, width)
+    if up == "W":
+        return _two_number_held(white, black, True, width)
+    return _two_number_held(black, white, False, width)
 
 
-@lru_cache(maxsize=64)
-def _two_number_white_up(white: int, black: int, width: int) -> Image.Image:
-    """White end on top (upright), the black end at the bottom (upside down)."""
+@lru_cache(maxsize=128)
+def _two_number_held(upright: int, other: int, white_up: bool, width: int) -> Image.Image:
+    """A card in a hand: its upright end big on top, the other end small and turned below."""
     height = card_height(width)
     im = _blank(width, _TN_BODY)
-    half = _two_number_end(black, width, height // 2, light=False)
-    im.alpha_composite(half.transpose(Image.Transpose.ROTATE_180), (0, height - half.height))
-    top = _two_number_end(white, width, height // 2, light=True)
-    im.alpha_composite(top, (0, 0))
-    d = ImageDraw.Draw(im)
-    d.line((width * 0.1, height / 2, width * 0.9, height / 2), fill=(150, 135, 110), width=1)
+    m = max(2, round(width * 0.06))
+    split = round(height * TWO_NUMBER_UPRIGHT_SHARE)
+    _two_number_end(im, (m, m, width - m, split), upright, white_up, round(width * 0.66))
+    inset = round(width * 0.16)
+    low = Image.new("RGBA", (width, height - split), (0, 0, 0, 0))
+    _two_number_end(
+        low,
+        (inset, round(height * 0.03), width - inset, low.height - m),
+        other,
+        not white_up,
+        round(width * 0.34),
+    )
+    im.alpha_composite(low.transpose(Image.Transpose.ROTATE_180), (0, split))
     return _finish(im)
 
 
-def _two_number_end(number: int, width: int, height: int, light: bool) -> Image.Image:
-    """One end of a two-number card, drawn upright: a big disc with the number, pips, a corner."""
-    ink, paper = (BLACK, (255, 255, 255)) if light else ((255, 255, 255), (28, 28, 32))
-    im = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    r = width * 0.3
-    cx, cy = width / 2, height * 0.56
-    big = Image.new("L", (width * SS, height * SS), 0)
-    ImageDraw.Draw(big).ellipse(
-        ((cx - r) * SS, (cy - r) * SS, (cx + r) * SS, (cy + r) * SS), fill=255
+@lru_cache(maxsize=64)
+def _two_number_table(white: int, black: int, width: int) -> Image.Image:
+    """A card on the table (the pile, a discard, the dora indicator): no end counts more, so
+    both are drawn the same size and both upright, white above black."""
+    height = card_height(width)
+    im = _blank(width, _TN_BODY)
+    m = max(2, round(width * 0.06))
+    mid = height // 2
+    size = round(width * 0.5)
+    gap = max(1, round(width * 0.02))
+    _two_number_end(im, (m, m, width - m, mid - gap), white, True, size)
+    _two_number_end(im, (m, mid + gap, width - m, height - m), black, False, size)
+    return _finish(im)
+
+
+def _two_number_end(
+    im: Image.Image, box: tuple[int, int, int, int], number: int, white: bool, size: int
+) -> None:
+    """One end drawn upright into `box`: a white (or black) panel with its number."""
+    x0, y0, x1, y1 = box
+    fill, ink = (_TN_WHITE, _TN_BLACK) if white else (_TN_BLACK, _TN_WHITE)
+    w, h = x1 - x0, y1 - y0
+    big = Image.new("L", (w * SS, h * SS), 0)
+    radius = max(2, round(min(w, h) * 0.16)) * SS
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius, fill=255)
+    mask = big.resize((w, h), Image.Resampling.LANCZOS)
+    panel = Image.new("RGBA", (w, h), _TN_EDGE + (255,))
+    line = max(1, round(size * 0.05))
+    inner = Image.new("L", (w * SS, h * SS), 0)
+    ImageDraw.Draw(inner).rounded_rectangle(
+        (line * SS, line * SS, (w - line) * SS - 1, (h - line) * SS - 1),
+        max(1, radius - line * SS),
+        fill=255,
     )
-    mask = big.resize((width, height), Image.Resampling.LANCZOS)
-    im.paste((60, 60, 60, 255), (0, 0), mask)
-    shrink = Image.new("L", (width * SS, height * SS), 0)
-    r2 = r - max(1.5, width * 0.02)
-    ImageDraw.Draw(shrink).ellipse(
-        ((cx - r2) * SS, (cy - r2) * SS, (cx + r2) * SS, (cy + r2) * SS), fill=255
-    )
-    inner = shrink.resize((width, height), Image.Resampling.LANCZOS)
-    im.paste(paper + (255,), (0, 0), inner)
-    text.draw_text(d, (cx, cy), str(number), round(width * 0.42), ink, "mm", bold=True)
+    panel.paste(fill + (255,), (0, 0), inner.resize((w, h), Image.Resampling.LANCZOS))
+    panel.putalpha(mask)
+    d = ImageDraw.Draw(panel)
+    cx, cy = w / 2, h / 2
+    text.draw_text(d, (cx, cy), str(number), size, ink, "mm", bold=True)
     if number == 6:  # underlined, so that a 6 upside down never reads as 9
-        bar = width * 0.11
-        y = cy + width * 0.21
-        d.line((cx - bar, y, cx + bar, y), fill=ink, width=max(2, width // 30))
-    # the corner index: a small disc of the same colour with the number
-    cr = width * 0.1
-    ccx, ccy = width * 0.15, width * 0.15
-    d.ellipse((ccx - cr, ccy - cr, ccx + cr, ccy + cr), fill=paper, outline=(60, 60, 60), width=1)
-    text.draw_text(d, (ccx, ccy), str(number), round(width * 0.15), ink, "mm", bold=True)
-    # pips along the top edge: one dot per point
-    dot = width * 0.035
-    gap = width * 0.09
-    start = cx - gap * (number - 1) / 2
-    for k in range(number):
-        x = start + gap * k
-        d.ellipse(
-            (x - dot, height * 0.1 - dot, x + dot, height * 0.1 + dot),
-            fill=paper,
-            outline=(60, 60, 60),
-        )
-    return im
+        bar = size * 0.24
+        y = cy + size * 0.46
+        d.line((cx - bar, y, cx + bar, y), fill=ink, width=max(2, round(size * 0.08)))
+    im.alpha_composite(panel, (x0, y0))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from render import bench, cards, games, samples, strings
+from render import api, bench, cards, games, samples, strings
 from render.games import kitten_fishing
 
 from .helpers import decode
@@ -129,6 +129,39 @@ def test_bench_reports_labelled_figures() -> None:
     figures = dict(lines)
     assert float(figures["4-seat table layout, median"].split()[0]) < 200
     assert int(figures["png size, kitten-fishing 800 px"].split()[0]) < 250
+
+
+def test_the_bench_times_the_two_number_hand_images_and_their_preview() -> None:
+    figures = dict(bench.run(quick=True))
+    for game in ("kokutorum", "shirokuro"):
+        assert f"{game} insert preview, median" in figures
+        assert int(figures[f"png size, {game} hand image 800 px"].split()[0]) < 250
+
+
+def test_a_proposal_reaches_the_layout_in_the_view_and_leaves_the_view_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[dict[str, object]] = []
+    real = games.layout("kitten-fishing")
+
+    def spy(view, players, locale, style, viewer):  # type: ignore[no-untyped-def]
+        seen.append(dict(view))
+        return real(view, players, locale, style, viewer)
+
+    monkeypatch.setattr(games, "layout", lambda game: spy)
+    view = kitten_fishing_view()
+    plain = decode(api.render_view(view, (), "en"))
+    shown = decode(api.render_view(view, (), "en", proposal={"type": "flip"}))
+    assert seen[0].get(api.PROPOSAL) is None and seen[1][api.PROPOSAL] == {"type": "flip"}
+    assert api.PROPOSAL not in view
+    assert plain.tobytes() == shown.tobytes()  # a layout with nothing to show ignores it
+
+
+def kitten_fishing_view() -> dict[str, object]:
+    from engines.base import game_class
+
+    view: dict[str, object] = game_class("kitten-fishing").new(2, {}, 3).view(0)
+    return view
 
 
 def test_every_label_exists_in_both_languages_with_the_same_fields() -> None:

@@ -1,5 +1,5 @@
 """Card faces: every code draws at its size, inks follow the suit and deck style, two-number
-cards turn with their orientation, court cards differ at a glance, faces are cached."""
+cards show their upright end big, court cards differ at a glance, faces are cached."""
 
 from __future__ import annotations
 
@@ -54,21 +54,44 @@ def test_court_cards_and_jokers_differ_at_a_glance() -> None:
             assert mean_abs_diff(faces[a], faces[b]) > 6, (a, b)
 
 
-def test_two_number_card_turns_with_its_orientation() -> None:
+def test_a_held_two_number_card_shows_its_upright_end_big() -> None:
     white_up = cards.face("W2B5/W", 100)
     black_up = cards.face("W2B5/B", 100)
-    assert mean_abs_diff(cards.face("W2B5", 100), white_up) == 0
-    rotated = white_up.transpose(Image.Transpose.ROTATE_180)
-    assert mean_abs_diff(rotated, black_up) == 0
+    table = cards.face("W2B5", 100)
+    assert mean_abs_diff(table, white_up) > 6 and mean_abs_diff(table, black_up) > 6
     h = white_up.height
+    split = round(h * cards.TWO_NUMBER_UPRIGHT_SHARE)
+
+    def crop(im: Image.Image, top: bool) -> Image.Image:
+        return im.convert("L").crop((0, 0, 100, split) if top else (0, split, 100, h))
 
     def brightness(im: Image.Image, top: bool) -> float:
-        half = im.convert("L").crop((0, 0 if top else h // 2, 100, h // 2 if top else h))
-        return ImageStat.Stat(half).mean[0]
+        return ImageStat.Stat(crop(im, top)).mean[0]
 
-    # the white end (a white disc) is upright on top of W2B5/W, the black disc on top of /B
-    assert brightness(white_up, top=True) > brightness(white_up, top=False) + 20
-    assert brightness(black_up, top=True) < brightness(black_up, top=False) - 20
+    # the white end (a white panel) is the big top of W2B5/W, the black panel that of /B
+    assert brightness(white_up, top=True) > brightness(black_up, top=True) + 60
+    assert brightness(white_up, top=False) < brightness(black_up, top=False) - 20
+
+    def ink_height(im: Image.Image) -> int:
+        """Height of the black ink (a digit on a white panel) in an image."""
+        box = im.point(lambda v: 255 if v < 60 else 0).getbbox()
+        assert box is not None
+        return box[3] - box[1]
+
+    # the white 2: big upright on W2B5/W, small (and turned) at the bottom of W2B5/B
+    big = ink_height(crop(white_up, top=True))
+    small = crop(black_up, top=False)
+    inset = small.crop((20, 4, 80, small.height - 10))  # inside the small white panel
+    assert big > 1.6 * ink_height(inset)
+
+
+def test_a_two_number_card_on_the_table_shows_both_ends_alike_white_above() -> None:
+    face = cards.face("W2B5", 100).convert("L")
+    h = face.height
+    top = ImageStat.Stat(face.crop((0, 0, 100, h // 2))).mean[0]
+    bottom = ImageStat.Stat(face.crop((0, h // 2, 100, h))).mean[0]
+    assert top > bottom + 60
+    assert cards.face("W2B5", 64).size == cards.face("W2B5/B", 64).size
 
 
 def test_dimmed_faces_are_darker_and_keep_their_shape() -> None:

@@ -1,0 +1,420 @@
+"""Shirokuro-jaku images: every sample moment at 2 and 3 seats for every viewpoint in both
+languages, only the viewer's own hand face up (the others as backs), each seat's discards in
+order and its exposed melds, the dora indicator, the gaps numbered and the drawn card apart,
+claims with their pairs and ron gaps, the preview of an insert or a ron with what it would
+score (the engine's own score), both versions of the hand before the first move, the
+round-end panels (a win, a draw) and the game-end panel, long names cut."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from engines.base import Action, Game, game_class
+from engines.cards import card_label
+from engines.cpu import cpu_chooser
+from engines.two_number.cards import hold, rotated, values
+from engines.two_number.melds import is_win
+from render import cards, parts
+from render.api import render_view, view_image
+from render.games import shirokuro as layout
+from render.games import two_number_parts as tp
+from render.parts import PlayerInfo
+from render.theme import WIDTH
+
+from .helpers import check_lines, decode
+
+PLAYERS = list(layout.SAMPLE_PLAYERS)
+LONG = [
+    PlayerInfo("Wolfeschlegelsteinhausenbergerdorff"),
+    PlayerInfo("ながいながいなまえのぷれいやーさんですよろしくね", is_cpu=True),
+    PlayerInfo("Ｗ" * 32),
+]
+MOMENTS = ["start", "insert", "meld", "win", "claim", "end"]
+ALL = MOMENTS + [f"{m}-2p" for m in MOMENTS]
+
+
+@cache
+def moments() -> dict[str, Game]:
+    return dict(layout.sample_moments(3))
+
+
+def _copy(game: Any) -> Any:
+    return type(game).from_json(game.to_json())
+
+
+def play_until(seats: int, seed: int, stop: Callable[[Any], bool], limit: int = 2000) -> Any:
+    """A game of normal CPUs played one action at a time until `stop(game)` (None if never)."""
+    game: Any = game_class("shirokuro").new(seats, {}, seed)
+    decide = cpu_chooser("shirokuro", ["normal"] * seats, seed, "tests")
+    for _ in range(limit):
+        if stop(game):
+            return game
+        if game.is_over():
+            return None
+        game.autoplay(decide, limit=1)
+    return None
+
+
+@cache
+def draw_round() -> Any:
+    """The next round's start after a round that ended in a draw with a seat one card away."""
+
+    def stop(game: Any) -> bool:
+        last = game.history[-1] if game.history else None
+        return bool(
+            last and last["end"] == "draw" and last["tenpai"] and game.round_no > last["round"]
+        )
+
+    for seed in range(16):
+        game = play_until(3, seed, stop)
+        if game is not None:
+            return game
+    raise AssertionError("no draw with a seat one card away in sixteen games")
+
+
+def public_faces(view: dict[str, Any]) -> set[str]:
+    """Faces the table has seen: discards, exposed melds, the dora indicator, the last round's
+    hands and melds."""
+    out = {d["card"] for ds in view["discards"] for d in ds} | {view["indicator"]}
+    out |= {c for ms in view["exposed"] for m in ms for c in m["cards"]}
+    last = view.get("last_round") or {}
+    out |= {c for hand in last.get("hands") or [] for c in hand}
+    out |= {c for ms in last.get("exposed") or [] for m in ms for c in m["cards"]}
+    return out
+
+
+def own_faces(view: dict[str, Any]) -> set[str]:
+    out = set(view.get("hand") or [])
+    if view.get("drawn"):
+        out |= {hold(view["drawn"], "W"), hold(view["drawn"], "B")}
+    if view.get("claim"):
+        out.add(view["claim"]["card"])
+    if view.get("may_rotate"):
+        out |= set(rotated(view["hand"]))
+    return out
+
+
+def held_row(placed: list[parts.PlacedCard]) -> list[str | None]:
+    """The big held cards placed (the viewer's hand), in drawing order."""
+    return [p.code for p in placed if p.code and "/" in p.code and p.width >= tp.HAND_MIN_W]
+
+
+def test_the_sample_moments_are_what_they_claim() -> None:
+    found = moments()
+    assert set(found) == set(ALL)
+    for suffix, seats in (("", 3), ("-2p", 2)):
+        assert all(found[m + suffix].seats == seats for m in MOMENTS)
+        start = found["start" + suffix].view(None)
+        assert start["rotation_open"] and start["turn"] == start["dealer"]
+        assert found["insert" + suffix].view(None)["phase"] == "insert"
+        assert any(found["meld" + suffix].view(None)["exposed"])
+        win = found["win" + suffix].view(None)
+        assert win["rotation_open"] and win["last_round"]["end"] in ("tsumo", "ron")
+        claim: Any = found["claim" + suffix]
+        assert any(claim.view(s)["claim"] for s in range(seats))
+        assert found["end" + suffix].is_over()
+
+
+@pytest.mark.parametrize("moment", ALL)
+@pytest.mark.parametrize("locale", ["ja", "en"])
+def test_each_moment_renders_for_each_viewpoint(moment: str, locale: str) -> None:
+    game: Any = moments()[moment]
+    for seat in (None, *range(game.seats)):
+        view = game.view(seat)
+        with parts.record_texts() as drawn, cards.record_faces() as faces:
+            image = view_image(view, PLAYERS, locale)
+        assert image.width == WIDTH and 400 <= image.height <= 2000
+        check_lines(drawn, image)
+        assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
+        if seat is not None and not game.is_over():
+            assert set(view["hand"]) <= set(faces)
+
+
+@pytest.mark.parametrize("moment", ["insert", "meld", "claim-2p"])
+def test_other_hands_are_backs_and_discards_are_in_order(moment: str) -> None:
+    game: Any = moments()[moment]
+    for seat in (None, *range(game.seats)):
+        view = game.view(seat)
+        with parts.record_cards() as placed:
+            view_image(view, PLAYERS, "en")
+        others = [s for s in range(game.seats) if s != seat]
+        backs = [p for p in placed if p.code is None and p.width == layout.BACK_W]
+        assert len(backs) == sum(len(game.hands[s]) for s in others)
+        discards = [p.code for p in placed if p.width == layout.DISCARD_W]
+        shown = range(game.seats) if seat is None else [*others, seat]
+        assert discards == [d["card"] for s in shown for d in game.discards[s]]
+        melds = [p.code for p in placed if p.width in (layout.MELD_W, layout.OWN_MELD_W)]
+        assert melds == [c for s in shown for m in game.exposed[s] for c in m["cards"]]
+
+
+def test_the_middle_shows_the_dora_indicator_and_its_dora() -> None:
+    view = moments()["start"].view(None)
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        view_image(view, PLAYERS, "en")
+    indicator = view["indicator"]
+    assert [p.code for p in placed if p.width == layout.INDICATOR_W] == [indicator]
+    assert f"Dora ○{indicator[1]} ●{indicator[3]}" in [d.text for d in texts]
+
+
+def test_the_dora_of_a_hand_are_its_cards_showing_a_dora() -> None:
+    hand = ["W3B1/W", "W3B1/B", "W1B3/B", "W2B4/B"]
+    assert layout.dora_positions(hand, (3, 9)) == [0, 1]  # ●3 is not ○3
+    assert layout.dora_positions(hand, (5, 10)) == []
+
+
+def test_the_insert_numbers_the_gaps_and_shows_the_drawn_card_both_ways() -> None:
+    game: Any = moments()["insert"]
+    view = game.view(game.turn)
+    hand, drawn = view["hand"], view["drawn"]
+    with parts.record_texts() as texts, cards.record_faces() as faces:
+        view_image(view, PLAYERS, "en")
+    gap_labels = [d.text for d in texts if d.size == tp.GAP_LABEL and d.text.isdigit()]
+    assert gap_labels == [str(k) for k in range(1, len(hand) + 2)]
+    assert hold(drawn, "W") in faces and hold(drawn, "B") in faces
+
+
+def _winning_insert() -> tuple[Any, Action]:
+    """A seat that has just drawn a card that wins somewhere, and that insert."""
+    found: list[Action] = []
+
+    def stop(game: Any) -> bool:
+        if game.phase != "insert":
+            return False
+        seat = game.turn
+        for action in game.legal_actions(seat):
+            trial = _copy(game)
+            trial.apply(action)
+            if trial.can_tsumo and trial.wins(seat):
+                found.append(action)
+                return True
+        return False
+
+    for seed in range(6):
+        game = play_until(2, seed, stop)
+        if game is not None:
+            return game, found[-1]
+    raise AssertionError("no winning insert in six games")
+
+
+def test_a_proposed_insert_that_wins_shows_the_score_the_engine_gives() -> None:
+    game, action = _winning_insert()
+    seat = action.seat
+    view = game.view(seat)
+    proposal = {
+        "type": "insert",
+        "position": action.get("position"),
+        "upright": action.get("upright"),
+    }
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        view_image(view, PLAYERS, "en", proposal=proposal)
+    after = _copy(game)
+    after.apply(action)
+    assert held_row(placed) == after.hands[seat]
+    after.apply(Action.make(seat, "tsumo"))
+    win = after.history[-1]["wins"][0]
+    words = [d.text for d in texts]
+    card = card_label(hold(view["drawn"], str(action.get("upright"))))
+    assert f"Preview: {card} into gap {int(action.get('position')) + 1}" in words
+    expected = (
+        f"Wins for {win['points']}: {layout.yaku_text(win['yaku'], 'en')}"
+        if win["points"]
+        else "Wins, no yaku: 0 points"
+    )
+    assert expected in words
+
+
+def test_a_proposed_insert_that_does_not_win_says_so() -> None:
+    game: Any = moments()["insert"]
+    view = game.view(game.turn)
+    for position in range(len(view["hand"]) + 1):
+        for upright in "WB":
+            trial = list(view["hand"])
+            trial.insert(position, hold(view["drawn"], upright))
+            if is_win(values(trial), 2 - len(view["exposed"][game.turn])):
+                continue
+            with parts.record_texts() as texts, parts.record_cards() as placed:
+                view_image(
+                    view,
+                    PLAYERS,
+                    "en",
+                    proposal={"type": "insert", "position": position, "upright": upright},
+                )
+            assert "Not a winning hand yet" in [d.text for d in texts]
+            assert held_row(placed) == trial
+            return
+    raise AssertionError("every insert wins")
+
+
+def _ron_window() -> Any:
+    """A claim window in which some seat may ron."""
+
+    def stop(game: Any) -> bool:
+        window = game.window
+        return window is not None and any(o[0] for o in window["asked"].values())
+
+    for seed in range(8):
+        game = play_until(2, seed, stop)
+        if game is not None:
+            return game
+    raise AssertionError("no ron in eight games")
+
+
+def test_a_claim_with_a_ron_lights_its_gaps_and_previews_the_win() -> None:
+    game = _ron_window()
+    seat = next(s for s, o in game.window["asked"].items() if o[0])
+    view = game.view(seat)
+    claim = view["claim"]
+    with parts.record_texts() as texts:
+        view_image(view, PLAYERS, "en")
+    words = [d.text for d in texts]
+    spots = " · ".join(f"{p + 1} {u}" for p, u in claim["ron"])
+    assert f"Ron: gap {spots}" in words and "or pass" in words
+    position, upright = claim["ron"][0]
+    proposal = {"type": "ron", "position": position, "upright": upright}
+    with parts.record_texts() as texts:
+        view_image(view, PLAYERS, "en", proposal=proposal)
+    after = _copy(game)
+    after.apply(Action.make(seat, "ron", position=position, upright=upright))
+    for other in list(after.window["asked"]) if after.window else []:
+        after.apply(Action.make(other, "pass"))
+    win = next(w for w in after.history[-1]["wins"] if w["seat"] == seat)
+    words = [d.text for d in texts]
+    assert f"Ron: {card_label(hold(claim['card'], upright))} into gap {position + 1}" in words
+    if win["points"]:
+        assert f"Wins for {win['points']}: {layout.yaku_text(win['yaku'], 'en')}" in words
+    else:
+        assert "Wins, no yaku: 0 points" in words
+
+
+def test_a_claim_names_its_pon_and_chi_pairs() -> None:
+    game: Any = moments()["claim"]
+    for seat in range(game.seats):
+        claim = game.view(seat)["claim"]
+        if not claim:
+            continue
+        with parts.record_texts() as texts:
+            view_image(game.view(seat), PLAYERS, "en")
+        words = [d.text for d in texts]
+        for kind in ("pon", "chi"):
+            if claim[kind]:
+                pairs = "  ".join(f"{p + 1}-{p + 2}" for p in claim[kind])
+                assert f"{kind.capitalize()}: {pairs}" in words
+        kind = "pon" if claim["pon"] else "chi"
+        position = claim[kind][0]
+        hand = game.view(seat)["hand"]
+        with parts.record_texts() as texts:
+            view_image(
+                game.view(seat), PLAYERS, "en", proposal={"type": kind, "position": position}
+            )
+        shown = f"{card_label(hand[position])} {card_label(hand[position + 1])}"
+        line = f"{kind.capitalize()}: {shown} with {card_label(claim['card'])}"
+        assert line in [d.text for d in texts]
+
+
+def test_before_the_dealers_first_move_both_versions_of_the_hand_are_shown() -> None:
+    game: Any = moments()["start"]
+    for seat in range(game.seats):
+        view = game.view(seat)
+        assert view["may_rotate"]
+        with parts.record_texts() as texts, parts.record_cards() as placed:
+            view_image(view, PLAYERS, "en")
+        assert held_row(placed) == view["hand"] + rotated(view["hand"])
+        words = [d.text for d in texts]
+        assert any(w.startswith("As dealt") for w in words)
+        assert any(w.startswith("Rotated") for w in words)
+
+
+def test_the_hand_is_bracketed_as_it_would_be_read() -> None:
+    # white 2 2 2, black 3 4 5, then a pair of white 6: a win, read as koutsu, shuntsu, head
+    win = ["W2B1/W", "W2B3/W", "W2B4/W", "W1B3/B", "W2B4/B", "W6B5/B", "W6B1/W", "W6B2/W"]
+    assert layout.in_place(win, 2) == [["koutsu", 0, 3], ["shuntsu", 3, 6], ["head", 6, 8]]
+    # not a win: the melds and pairs in place that cover the most cards
+    loose = ["W1B2/W", "W3B4/W", "W3B5/W", "W2B1/B", "W3B1/B", "W4B1/B", "W5B6/W"]
+    assert layout.in_place(loose, 2) == [["head", 1, 3], ["koutsu", 3, 6]]
+    assert layout.in_place([], 2) == []
+
+
+def test_the_round_end_of_a_win_shows_the_winning_hand_and_its_yaku() -> None:
+    game: Any = moments()["win"]
+    view = game.view(0)
+    last = view["last_round"]
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        view_image(view, PLAYERS, "en")
+    words = [d.text for d in texts]
+    for win in last["wins"]:
+        assert f"{win['points']} pts" in words
+        assert layout.yaku_text(win["yaku"], "en") in words
+    shown = [p.code for p in placed if p.width == tp.SMALL_W]
+    winners = [w["seat"] for w in last["wins"]]
+    exposed = [[c for m in last["exposed"][s] for c in m["cards"]] for s in winners]
+    assert shown == [c for s, e in zip(winners, exposed, strict=True) for c in last["hands"][s] + e]
+    for seat in range(game.seats):
+        score = tp.signed(last["scores"][seat])
+        assert f"{score} (total {last['totals'][seat]})" in words
+
+
+def test_the_round_end_of_a_draw_shows_the_hands_one_card_away() -> None:
+    game = draw_round()
+    last = game.history[-1]
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        view_image(game.view(1), PLAYERS, "ja")
+    words = [d.text for d in texts]
+    assert "流局" in words
+    assert words.count("テンパイ") == len(last["tenpai"])
+    shown = [p.code for p in placed if p.width == tp.SMALL_W]
+    melds = [[c for m in last["exposed"][s] for c in m["cards"]] for s in last["tenpai"]]
+    expected = [last["hands"][s] + e for s, e in zip(last["tenpai"], melds, strict=True)]
+    assert shown == [c for cards_ in expected for c in cards_]
+
+
+def test_the_game_end_says_victory_or_defeat_and_names_every_round() -> None:
+    game: Any = moments()["end"]
+    result = game.result()
+    for seat in range(game.seats):
+        with parts.record_texts() as texts:
+            view_image(game.view(seat), PLAYERS, "ja")
+        words = [d.text for d in texts]
+        if PLAYERS[seat].is_cpu:
+            assert any("の勝ち" in w or w.startswith("同点優勝") for w in words)
+        else:
+            assert ("勝利！" if seat in result["winners"] else "敗北") in words
+    with parts.record_texts() as texts:
+        view_image(game.view(None), PLAYERS, "en")
+    words = [d.text for d in texts]
+    for name in ("East 1", "East 2", "East 3", "South 1", "South 2", "South 3"):
+        assert name in words
+    assert "All 6 rounds played" in words and "Total" in words
+
+
+def test_round_names_follow_the_winds() -> None:
+    assert [layout.round_name(r, 2, "ja") for r in range(1, 5)] == [
+        "東1局",
+        "東2局",
+        "南1局",
+        "南2局",
+    ]
+    assert layout.round_name(4, 3, "en") == "South 1"
+
+
+@pytest.mark.parametrize("moment", ["claim", "win", "end", "meld-2p"])
+def test_long_names_are_cut_not_the_words(moment: str) -> None:
+    game: Any = moments()[moment]
+    for seat in (None, 0):
+        with parts.record_texts() as drawn:
+            image = view_image(game.view(seat), LONG, "ja")
+        check_lines(drawn, image)
+        assert any("…" in d.text for d in drawn)
+
+
+def test_every_label_is_in_both_languages() -> None:
+    for key, (ja, en) in layout.labels().items():
+        assert ja and en, key
+
+
+def test_the_png_is_small_enough_for_discord() -> None:
+    png = render_view(moments()["win"].view(0), PLAYERS, "ja")
+    assert decode(png).width == WIDTH and len(png) < 400_000

@@ -303,27 +303,35 @@ class Kokutorum(Game):
             )
         if kind == DRAW:
             only_fields(action, "from")
-            self._phase(DRAW, "Draw at the start of your turn only.")
-            source = action.get("from")
-            if source not in (STOCK, PILE):
+            self._phase(DRAW)
+            if action.get("from") not in (STOCK, PILE):
                 raise IllegalAction(
-                    "malformed_action", "Draw 'from' the stock or the discard pile."
+                    "malformed_action",
+                    "Draw 'from' the stock or the discard pile ('stock' or 'discard').",
+                    field="from",
                 )
-            if source == PILE and not self.pile:
-                raise IllegalAction("empty_pile", "The discard pile is empty; draw from the stock.")
+            # the pile always holds a card when a turn starts (the upcard, then a discard)
+            # and the stock too (its last card ends the round with that turn)
         elif kind == INSERT:
             only_fields(action, "position", "upright")
-            self._phase(INSERT, "Insert the card you drew, right after drawing it.")
+            self._phase(INSERT)
             position_of(action, len(self.hands[seat]))
             upright_of_action(action)
         else:
             only_fields(action, "position")
-            self._phase(DISCARD, "Discard after inserting your drawn card.")
+            self._phase(DISCARD)
             position_of(action, len(self.hands[seat]) - 1)
 
-    def _phase(self, phase: str, message: str) -> None:
+    _NEEDED: ClassVar[dict[str, str]] = {
+        DRAW: "Draw a card first: from the stock or the discard pile.",
+        INSERT: "Insert the card you drew into your hand first.",
+        DISCARD: "You have placed your card: discard one now (or knock).",
+    }
+
+    def _phase(self, phase: str) -> None:
+        """Refuse a step of the turn out of its order: say what the turn needs now."""
         if self.phase != phase:
-            raise IllegalAction("wrong_phase", message, phase=self.phase)
+            raise IllegalAction("wrong_phase", self._NEEDED[self.phase], phase=self.phase)
 
     # ------------------------------------------------------------------ applying
 

@@ -193,7 +193,11 @@ def upright_of_action(action: Action) -> str:
     """The action's `upright`, W or B."""
     up = action.get("upright")
     if up not in UPRIGHTS:
-        raise IllegalAction("bad_upright", "'upright' is W (white up) or B (black up).")
+        raise IllegalAction(
+            "bad_upright",
+            "'upright' is W (white up) or B (black up).",
+            upright=str(up)[:40],
+        )
     return str(up)
 
 

@@ -85,7 +85,7 @@ LABELS = tp.Labels(
             "Discard {card} → deadwood {n}",
         ),
         "knock_preview": ("ノック：デッドウッド {n}点", "Knock with deadwood {n}"),
-        "may_knock": ("次の人が引くまでノックできます", "You may knock until the next draw"),
+        "may_knock": ("次のドローまでノックできます", "You may knock until the next draw"),
         "last_card": ("山札の最後の1枚：次の捨て札で終了", "Last card: the next discard ends it"),
         "knock_window": (
             "{name} は次のドローまでノックできます",
@@ -276,7 +276,7 @@ def _middle_height(view: Mapping[str, Any], players: Sequence[PlayerInfo], local
     piles = 30 + card_height(PILE_W) + 6
     log = 48 + LOG_ROWS * ROW
     notes = len(_notes(view, players, locale)) * ROW
-    return tp.PAD + max(piles, log) + notes + tp.PAD
+    return tp.PAD + max(piles, log) + (8 + notes if notes else 0) + tp.PAD
 
 
 def _middle(
@@ -414,7 +414,8 @@ def _own(view: Mapping[str, Any], locale: str) -> tuple[float, Draw]:
             (x, y), line, tp.LABEL, GOLD if picked else TEXT, "la", bold=True, max_width=ROOM * 0.55
         )
         if right:
-            c.text((x + ROOM, y), right, tp.BODY, GOLD, "ra", bold=True, max_width=ROOM * 0.42)
+            room = max(ROOM * 0.42, ROOM - text_width(line, tp.LABEL) - 24)
+            c.text((x + ROOM, y + 2), right, tp.BODY, GOLD, "ra", bold=True, max_width=room)
         tp.hand(c, hand, x, y + 36, ROOM, melds=melds, picked=picked)
 
     return 36 + tp.hand_height(len(hand), ROOM), draw

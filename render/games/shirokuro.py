@@ -49,8 +49,8 @@ HEADER_H = 60
 INNER = WIDTH - 2 * tp.MARGIN
 ROOM = INNER - 2 * tp.PAD
 BACK_W = 42
-MELD_W = 44
-DISCARD_W = 46
+MELD_W = 50
+DISCARD_W = 52
 OWN_MELD_W = 56
 INDICATOR_W = 80
 STOCK_W = 58
@@ -342,7 +342,7 @@ def _band(
     label = LABELS("cards", locale, n=count)
     c.text((x + used + 10, top + row_h / 2), label, tp.BODY, TEXT_DIM, "lm", bold=True)
     mx = x + used + 10 + text_width(label, tp.BODY) + 24
-    _melds_row(c, list(_at(view, "exposed", seat, [])), mx, top, MELD_W)
+    _melds_row(c, list(_at(view, "exposed", seat, [])), mx, top, MELD_W, _dora(view))
     _discards(c, list(_at(view, "discards", seat, [])), x, top + row_h + 10, ROOM)
 
 
@@ -463,7 +463,7 @@ def _log(
             out.append((LABELS.named("log_discard", locale, name=name, card=card), TEXT))
         elif kind in ("pon", "chi"):
             cards = [str(card) for card in entry.get("cards") or []]
-            shown = " ".join(card_label(card) for card in cards)
+            shown = " ".join(value_label(v) for v in values(cards))
             out.append((LABELS.named(f"log_{kind}", locale, name=name, card=shown), GOLD))
         elif kind in ("ron", "tsumo", "rotate"):
             out.append((LABELS.named(f"log_{kind}", locale, name=name), GOLD))

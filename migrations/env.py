@@ -48,8 +48,16 @@ def do_run_migrations(connection: Connection) -> None:
 async def _run_async_migrations() -> None:
     engine = create_async_engine(_url())
     async with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # a batch alter drops the old table: with foreign keys on, that would cascade
+            await connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            await connection.commit()
         await connection.run_sync(do_run_migrations)
         await connection.commit()
+        if sqlite:
+            await connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            await connection.commit()
     await engine.dispose()
 
 

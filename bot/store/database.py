@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -313,23 +313,51 @@ class Database:
         processes by a lock taken in the migration's own transaction (PostgreSQL: an advisory
         lock; SQLite: BEGIN IMMEDIATE), so bot processes starting together migrate once.
         """
+        return await self._migrate(_upgrade, revision)
+
+    async def downgrade(self, revision: str) -> str | None:
+        """Run the migrations down to `revision` (the same locks as `upgrade`)."""
+        return await self._migrate(_downgrade, revision)
+
+    async def _migrate(
+        self, step: Callable[[Connection, Config, str], str | None], revision: str
+    ) -> str | None:
         config = alembic_config(self.url)
-        async with (
-            _process_migration_lock(),
-            self._first_contact() as connection,
-            connection.begin(),
-        ):
-            if self.dialect == "postgresql":
-                # A migration may rewrite big tables and wait for another process's upgrade:
-                # the limits meant for the bot's short transactions do not apply to it.
-                for name in Timeouts().server_settings():
-                    await connection.execute(text(f"SET LOCAL {name} = 0"))
-                await connection.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
-                )
-            elif self.dialect == "sqlite":
-                await connection.exec_driver_sql("BEGIN IMMEDIATE")
-            return await connection.run_sync(_upgrade, config, revision)
+        async with _process_migration_lock(), self._first_contact() as connection:
+            if self.dialect == "sqlite":
+                # SQLite alters a table by copying it and dropping the old one; with foreign
+                # keys on, that drop would cascade to every seat and log row of every table.
+                # The pragma only takes effect outside a transaction.
+                await connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                await connection.commit()
+            try:
+                async with connection.begin():
+                    if self.dialect == "postgresql":
+                        # A migration may rewrite big tables and wait for another process's
+                        # upgrade: the limits meant for the bot's short transactions do not
+                        # apply to it.
+                        for name in Timeouts().server_settings():
+                            await connection.execute(text(f"SET LOCAL {name} = 0"))
+                        await connection.execute(
+                            text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
+                        )
+                    elif self.dialect == "sqlite":
+                        await connection.exec_driver_sql("BEGIN IMMEDIATE")
+                    current = await connection.run_sync(step, config, revision)
+                    if self.dialect == "sqlite":
+                        broken = (
+                            await connection.exec_driver_sql("PRAGMA foreign_key_check")
+                        ).all()
+                        if broken:
+                            raise DatabaseError(
+                                f"The migration to {revision} would leave rows without their "
+                                f"table ({len(broken)}); nothing was changed."
+                            )
+                    return current
+            finally:
+                if self.dialect == "sqlite":
+                    await connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    await connection.commit()
 
     async def current_revision(self) -> str | None:
         """The revision the database is at (None when it was never migrated)."""
@@ -385,6 +413,12 @@ def _is_driver_error(exc: Exception) -> bool:
 def _upgrade(connection: Connection, config: Config, revision: str) -> str | None:
     config.attributes["connection"] = connection
     command.upgrade(config, revision)
+    return _current_revision(connection)
+
+
+def _downgrade(connection: Connection, config: Config, revision: str) -> str | None:
+    config.attributes["connection"] = connection
+    command.downgrade(config, revision)
     return _current_revision(connection)
 
 

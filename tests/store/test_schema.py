@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import Database, head_revision
 from bot.store.models import Base, MessageRefRow, SeatRow, TableRow, UserStatsRow
 
-HEAD = "0003"
+HEAD = "0004"
 BIG_ID = 1234567890123456789
 MAX_ID = 2**63 - 1
 
@@ -259,8 +259,8 @@ async def test_in_memory_sqlite_keeps_one_database(settings) -> None:
 
 
 async def test_upgrade_from_0001_keeps_tables_and_the_one_open_table_rule(database_url: str) -> None:
-    """A database made by the first release keeps its rows, and still refuses a second open
-    table in a channel, once 0002 (prompt states, seals) is applied on top."""
+    """A database made by the first release keeps its rows (tables, seats, move logs), and still
+    refuses a second open table in a channel, once every later migration is applied on top."""
     from sqlalchemy import text
 
     async with Database(database_url) as db:
@@ -275,7 +275,29 @@ async def test_upgrade_from_0001_keeps_tables_and_the_one_open_table_rule(databa
                     " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, false, 3600, 'cpu_turn', 1, 0)"
                 )
             )
+            table_id = await conn.scalar(text("SELECT id FROM tables"))
+            for seat, user in ((0, 11), (1, None)):
+                await conn.execute(
+                    text(
+                        "INSERT INTO seats (table_id, seat, user_id, cpu_level, name, auto,"
+                        " cpu_takeover) VALUES (:t, :s, :u, :c, 'x', false, false)"
+                    ),
+                    {"t": table_id, "s": seat, "u": user, "c": None if user else "normal"},
+                )
+            for seq in range(3):
+                await conn.execute(
+                    text(
+                        "INSERT INTO action_log (table_id, seq, seat, action, created_at)"
+                        " VALUES (:t, :q, 0, '{\"seat\": 0, \"type\": \"flip\"}',"
+                        " CURRENT_TIMESTAMP)"
+                    ),
+                    {"t": table_id, "q": seq},
+                )
         assert await db.upgrade() == HEAD
+        async with db.engine.connect() as conn:
+            # SQLite rebuilds an altered table: its seats and move log must not go with it
+            assert await conn.scalar(text("SELECT count(*) FROM seats")) == 2
+            assert await conn.scalar(text("SELECT count(*) FROM action_log")) == 3
         async with db.sessions() as s:
             row = (await s.scalars(select(TableRow))).one()
             assert (row.channel_id, row.paced, row.prompt_states) == (7, False, None)

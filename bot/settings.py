@@ -79,7 +79,7 @@ class Settings(BaseSettings):
     expiry_policy: ExpiryPolicy = "cpu_turn"
     reminder_before_seconds: int = Field(default=3600, ge=0)
     live_timer_seconds: int | None = Field(
-        default=1800,
+        default=3600,
         ge=0,
         description=(
             "A table whose turn timer is at most this is played live: a prompt's response "
@@ -95,6 +95,11 @@ class Settings(BaseSettings):
     )
     log_level: str = "INFO"
     font_path: str | None = None
+    archive_after_days: int = Field(
+        default=30,
+        ge=0,
+        description="Finished tables' move logs are compressed after this many days (0: never).",
+    )
     shard_count: int | None = Field(
         default=None,
         ge=1,

@@ -1,4 +1,5 @@
-"""Turn timers: reminders before the deadline, expiry policies after it, lobbies that never start.
+"""Turn timers: reminders before the deadline, expiry policies after it, lobbies that never start,
+and old finished tables archived.
 
 Deadlines live in the database (the tables service keeps them), so this loop holds no state:
 after a restart the first tick finds every reminder due and every deadline passed, and the
@@ -72,6 +73,9 @@ class Timers:
         for table in await self.service.expire_lobbies(now):
             locale = await self.desk.table_locale(table)
             await self._guarded(table.id, self.desk.close_table(table, t("lobby.expired", locale)))
+        archived = await self.service.archive_finished(now)
+        if archived:
+            log.info("archived %d finished tables", len(archived))
 
     @staticmethod
     async def _guarded(table_id: int, work: object) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     UniqueConstraint,
@@ -118,6 +119,9 @@ class TableRow(Base):
     series_match: Mapped[int] = mapped_column(Integer, default=1)
     """1 for the first match of a series, 2 for its first rematch, ..."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    archive: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """A finished table's action log and final state, compressed (`bot.tables.archive`); its
+    action_log rows and snapshot are then gone."""
 
     __table_args__ = (
         CheckConstraint("status IN ('lobby', 'active', 'finished', 'abandoned')", name="status"),

@@ -34,7 +34,7 @@ from bot.store.models import (
     UserStatsRow,
     utcnow,
 )
-from bot.tables import flow, units
+from bot.tables import archive, flow, units
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from engines.base import (
@@ -480,9 +480,12 @@ def promote_levels(seats: Sequence[SeatRow], game: Game) -> None:
 
 def game_of(row: TableRow) -> Game:
     """The running game of a table row (its snapshot)."""
-    if row.snapshot is None:
+    snapshot = row.snapshot
+    if snapshot is None and row.archive is not None:
+        snapshot = archive.unpack(row.archive)[1]
+    if snapshot is None:
         raise status_error(row, "not_active")
-    return game_class_or_error(row.game).from_json(row.snapshot)
+    return game_class_or_error(row.game).from_json(snapshot)
 
 
 def cpu_plays(seat: SeatRow) -> bool:

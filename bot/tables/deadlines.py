@@ -9,10 +9,10 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
-from bot.store.models import ABANDONED, ACTIVE, LOBBY, TableRow
-from bot.tables import flow
+from bot.store.models import ABANDONED, ACTIVE, FINISHED, LOBBY, ActionLogRow, TableRow
+from bot.tables import archive, flow
 from bot.tables.core import (
     Batch,
     ServiceCore,
@@ -188,6 +188,61 @@ class DeadlineOps(ServiceCore):
             except Exception:
                 log.exception("table %s: lobby expiry failed; the other lobbies go on", table_id)
         return out
+
+    async def archive_finished(self, now: datetime | None = None, limit: int = 200) -> list[int]:
+        """Archive up to `limit` tables finished or abandoned `archive_after_days` ago or more:
+        their action log and snapshot go into one compressed value (`bot.tables.archive`).
+
+        Records and statistics read the same afterwards. Returns the archived table ids.
+        """
+        days = self._settings.archive_after_days
+        if days <= 0:
+            return []
+        now = now or self._clock()
+        cutoff = now - timedelta(days=days)
+        async with self._transaction() as s:
+            ids = (
+                await s.scalars(
+                    select(TableRow.id)
+                    .where(
+                        TableRow.status.in_((FINISHED, ABANDONED)),
+                        TableRow.updated_at <= cutoff,
+                        TableRow.archive.is_(None),
+                        owned(self._shards),
+                    )
+                    .order_by(TableRow.updated_at, TableRow.id)
+                    .limit(limit)
+                )
+            ).all()
+        done: list[int] = []
+        for table_id in ids:
+            try:
+                async with self._transaction() as s:
+                    row = await s.get(TableRow, table_id, with_for_update=True)
+                    if row is None or row.archive is not None:
+                        continue
+                    entries = [
+                        {
+                            "seq": e.seq,
+                            "seat": e.seat,
+                            "action": e.action,
+                            "seal": e.seal,
+                            "created_at": e.created_at,
+                        }
+                        for e in await s.scalars(
+                            select(ActionLogRow)
+                            .where(ActionLogRow.table_id == table_id)
+                            .order_by(ActionLogRow.seq)
+                        )
+                    ]
+                    row.archive = archive.pack(entries, row.snapshot)
+                    row.snapshot = None
+                    await s.execute(delete(ActionLogRow).where(ActionLogRow.table_id == table_id))
+                    await s.flush()
+                    done.append(table_id)
+            except Exception:
+                log.exception("table %s: archiving failed; the others go on", table_id)
+        return done
 
     async def next_wakeup(self) -> datetime | None:
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""

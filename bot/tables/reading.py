@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow, UserStatsRow
+from bot.tables import archive
 from bot.tables.core import (
     ServiceCore,
     game_class_or_error,
@@ -91,13 +94,17 @@ class ReadOps(ServiceCore):
         """
         async with self._transaction() as s:
             row, seats = await self._load_rows(s, table_id, None)
-            rows = (
-                await s.execute(
-                    select(ActionLogRow.action, ActionLogRow.seal)
-                    .where(ActionLogRow.table_id == row.id)
-                    .order_by(ActionLogRow.seq)
-                )
-            ).all()
+            rows: list[tuple[Any, Any]] = list(
+                (
+                    await s.execute(
+                        select(ActionLogRow.action, ActionLogRow.seal)
+                        .where(ActionLogRow.table_id == row.id)
+                        .order_by(ActionLogRow.seq)
+                    )
+                ).all()
+            )
+        if row.archive is not None:  # a finished table: nothing is sealed any more
+            rows = [(e["action"], e["seal"]) for e in archive.unpack(row.archive)[0]]
         hidden: frozenset[str] = frozenset()
         if not include_sealed and row.snapshot is not None:
             game = game_class_or_error(row.game).from_json(row.snapshot)

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from engines.base import Action, Game
+from engines.base import Action, Game, game_class
 from engines.cards import card_label
+from engines.cpu import cpu_chooser
 from engines.two_number.cards import hold, rotated, values
 from engines.two_number.melds import partition
 from render import cards, parts
@@ -261,3 +262,21 @@ def test_every_label_is_in_both_languages() -> None:
 def test_the_png_is_small_enough_for_discord() -> None:
     png = render_view(moments()["next"].view(0), PLAYERS, "ja")
     assert decode(png).width == WIDTH and len(png) < 400_000
+
+
+def test_the_stocks_last_card_and_the_knock_window_are_noted() -> None:
+    game: Any = game_class("kokutorum").new(3, {}, 5)
+    decide = cpu_chooser("kokutorum", ["easy"] * 3, 5, "tests")
+    while not game.view(None)["last_card"]:
+        assert not game.is_over(), "no round reached the stock's last card"
+        game.autoplay(decide, limit=1)
+    with parts.record_texts() as texts:
+        view_image(game.view(None), PLAYERS, "en")
+    assert "Last card: the next discard ends it" in [d.text for d in texts]
+    knock: Any = moments()["knock"]
+    knocker = knock.view(None)["knock_seat"]
+    with parts.record_texts() as texts:
+        view_image(knock.view(knocker), PLAYERS, "en")
+    words = [d.text for d in texts]
+    assert "You may knock until the next draw" in words
+    assert f"{PLAYERS[knocker].name} may knock until the next draw" in words

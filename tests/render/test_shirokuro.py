@@ -418,3 +418,11 @@ def test_every_label_is_in_both_languages() -> None:
 def test_the_png_is_small_enough_for_discord() -> None:
     png = render_view(moments()["win"].view(0), PLAYERS, "ja")
     assert decode(png).width == WIDTH and len(png) < 400_000
+
+
+def test_the_stocks_last_draw_is_noted() -> None:
+    game = play_until(3, 0, lambda g: g.last_draw and g.phase in ("insert", "discard"))
+    assert game is not None
+    with parts.record_texts() as texts:
+        view_image(game.view(None), PLAYERS, "en")
+    assert "Last card drawn: the next discard can only be ronned" in [d.text for d in texts]

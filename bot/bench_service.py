@@ -1,9 +1,9 @@
 """Service figures for `cardbot bench service`: real SQLite file, real migrations, real engines.
 
-For each game: one human against CPUs, the human's moves chosen by the normal CPU (from the
-human's own prompt, as a player would choose), each `act` timed with the CPUs' replies and the
-write; the seat's prompt read; and each game's own bench records finished at once where the
-game allows "see the result".
+For each game, at each seat count of its `bench_seats` (else at its fewest): one human against
+CPUs, the human's moves chosen by the normal CPU (from the human's own prompt, as a player would
+choose), each `act` timed with the CPUs' replies and the write; the seat's prompt read; and each
+game's own bench records finished at once where the game allows "see the result".
 """
 
 from __future__ import annotations
@@ -26,18 +26,20 @@ HUMAN = 1
 
 
 async def _game_figures(
-    service: TableService, plugin: GamePlugin, quick: bool, channel: int
+    service: TableService, plugin: GamePlugin, quick: bool, channel: int, seats: int
 ) -> list[tuple[str, str]]:
     game = plugin.engine
+    # a game timed at several seat counts (`bench_seats`) names the count in its labels
+    name = f"{game.id} ({seats} seats)" if plugin.bench_seats else game.id
     acts = 100 if quick else 400
     cpu = cpu_player(game.id, "normal")
     rng = random.Random(0)
 
     async def new_table(channel: int, seed: int | None = None) -> int:
         lobby = await service.open_lobby(
-            None, channel, game.id, {}, HUMAN, "bench", game.min_seats, seed=seed
+            None, channel, game.id, {}, HUMAN, "bench", seats, seed=seed
         )
-        for _ in range(game.min_seats - 1):
+        for _ in range(seats - 1):
             await service.add_cpu(lobby.id, HUMAN, "normal")
         return (await service.start(lobby.id, HUMAN)).table.id
 
@@ -67,17 +69,17 @@ async def _game_figures(
     quantiles = statistics.quantiles(samples, n=20)
     figures = [
         (
-            f"{game.id}: act, the human's move + the CPUs' replies, persisted (n={len(samples)}),"
+            f"{name}: act, the human's move + the CPUs' replies, persisted (n={len(samples)}),"
             " median",
             f"{statistics.median(samples):.2f} ms",
         ),
-        (f"{game.id}: act, 95th percentile", f"{quantiles[18]:.2f} ms"),
+        (f"{name}: act, 95th percentile", f"{quantiles[18]:.2f} ms"),
         (
-            f"{game.id}: the seat's prompt and view, median",
+            f"{name}: the seat's prompt and view, median",
             f"{statistics.median(prompt_samples):.2f} ms",
         ),
     ]
-    if game.instant_finish:
+    if game.instant_finish and seats == (plugin.bench_seats or (game.min_seats,))[0]:
         for case in plugin.bench:
             finish_samples = []
             for _ in range(3 if quick else 5):
@@ -109,7 +111,9 @@ async def _figures(quick: bool, game: str | None) -> list[tuple[str, str]]:
             for n, plugin in enumerate(plugins()):
                 if game is not None and plugin.id != game:
                     continue
-                figures += await _game_figures(service, plugin, quick, 1_000_000 * (n + 1))
+                for k, seats in enumerate(plugin.bench_seats or (plugin.engine.min_seats,)):
+                    channel = 1_000_000 * (n + 1) + 100_000 * k
+                    figures += await _game_figures(service, plugin, quick, channel, seats)
         finally:
             await database.dispose()
     return figures

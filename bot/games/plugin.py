@@ -50,7 +50,7 @@ class GamePlugin:
     - `layout`: the module of its table image under `render/games/`.
     - `bench`: records the benchmarks time on their own, besides random seeded games.
     - `bench_seats`: the seat counts of the random seeded games timed (default: the fewest
-      and the most).
+      and the most), and of the service's acts (default: the fewest).
     - `bench_unit`: a unit the throughput is also given in (hands, deals), when a record
       holds many of them.
     """

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.games import presenter, seat_names
 from bot.games.moves import parse_typed_move
-from bot.i18n import game_name, refusal_text
+from bot.i18n import game_name, refusal_text, t
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
@@ -49,8 +49,8 @@ _WORDS: dict[str, dict[str, str]] = {
     "draw": {"en": "A draw.", "ja": "引き分け"},
     "one_key": {"en": "Enter: {action}", "ja": "Enter：{action}"},
     "keys": {
-        "en": "[q] quit (saved)  [a] auto  [n] new game",
-        "ja": "[q] 中断（保存）  [a] 自動  [n] 新しい対局",
+        "en": "[q] quit (saved)  [h] hint  [a] auto  [n] new game",
+        "ja": "[q] 中断（保存）  [h] ヒント  [a] 自動  [n] 新しい対局",
     },
     "keys_finish": {"en": "  [s] see the result", "ja": "  [s] 結果を見る"},
     "keys_skip": {"en": "  [Enter] let it pass", "ja": "  [Enter] 見送る"},
@@ -280,8 +280,8 @@ class TerminalGame:
         if one_key:
             self.out("  " + say("one_key", self.locale, action=labels[0]))
         else:
-            for n, label in enumerate(labels, 1):
-                self.out(f"  {n:>2}. {label}")
+            for line in numbered(labels):
+                self.out(line)
         finish = game_class(self.game_id).instant_finish and self.alone(table)
         keys = say("keys", self.locale) + (say("keys_finish", self.locale) if finish else "")
         if not required:
@@ -302,10 +302,22 @@ class TerminalGame:
                     _, result = await self.service.new_game(table.id, TERMINAL_USER_ID)
                     self.show_start(result)
                     return result.table
+            elif lowered == "" and not required and prompt.get("default"):
+                # an optional prompt let go that has a default (keep the hand): take it
+                self.narrate(
+                    await self.service.act(
+                        table.id,
+                        TERMINAL_USER_ID,
+                        dict(prompt["default"]),
+                        prompt_version=current.version,
+                    )
+                )
             elif lowered == "" and not required:
                 # an optional prompt let go: the table goes on (a draw, another seat...)
                 result = await self.service.advance(table.id, limit=1)
                 self.narrate(result)
+            elif lowered == "h":
+                self.out("  " + await self.hint(table))
             elif (action := self.read_move(answer, prompt, choices, names)) is not None:
                 self.narrate(
                     await self.service.act(
@@ -321,6 +333,21 @@ class TerminalGame:
         except TableError as exc:
             self.out("  " + _error_text(exc, self.locale))
         return table
+
+    async def hint(self, table: TableInfo) -> str:
+        """What the game's hint level would do in the player's seat, and why."""
+        found = await self.service.hint(table.id, TERMINAL_USER_ID) or {}
+        names = seat_names(table, self.locale)
+        action = found.get("action")
+        what = (
+            self.presenter.action_label(action, self.locale, names)
+            if action is not None
+            else t("hint.nothing", self.locale)
+        )
+        reason = self.presenter.hint_reason(
+            found.get("reason"), found.get("params") or {}, self.locale
+        )
+        return plain(t("hint.line", self.locale, what=what) + (f" ({reason})" if reason else ""))
 
     def hand_line(self, pick: Mapping[str, Any]) -> str:
         """The hand of a card pick, numbered as `/play` and the images number it."""
@@ -368,6 +395,24 @@ class TerminalGame:
             if latest.status in ("lobby", "active"):
                 await self.service.set_auto(table.id, TERMINAL_USER_ID, False)
             self.out(say("auto_off", self.locale))
+
+
+LINE_WIDTH = 78
+"""Columns of a terminal line: a long list of choices is laid out in columns within it."""
+
+
+def numbered(labels: Sequence[str]) -> list[str]:
+    """The choices numbered from 1, one a line, or in columns when there are more than ten
+    (18 places to insert a card read at a glance)."""
+    items = [f"{n:>2}. {label}" for n, label in enumerate(labels, 1)]
+    if len(items) <= 10:
+        return ["  " + item for item in items]
+    width = max(len(item) for item in items) + 3
+    per_line = max(1, (LINE_WIDTH - 2) // width)
+    return [
+        "  " + "".join(item.ljust(width) for item in items[i : i + per_line]).rstrip()
+        for i in range(0, len(items), per_line)
+    ]
 
 
 def _level(table: TableInfo) -> str:

@@ -118,6 +118,33 @@ def two_part(choices: Sequence[Mapping[str, Any]]) -> TwoPart | None:
     return TwoPart((first, second), tuple(values[first]), tuple(values[second]), index)
 
 
+def two_part_state(
+    shape: TwoPart, parts: tuple[int | None, int | None]
+) -> tuple[int | None, int | None, int | None]:
+    """(first, second, the choice's index) of a two-part selection, values that do not fit
+    dropped (a first value alone preselected); the index is None until both are chosen."""
+    first, second = parts
+    if first is not None and not 0 <= first < len(shape.first):
+        first = None
+    if first is None and len(shape.first) == 1:
+        first = 0  # one seat to ask: nothing to choose
+    if second is not None and second not in shape.seconds_for(first):
+        second = None
+    chosen = shape.index.get((first, second)) if first is not None and second is not None else None
+    return first, second, chosen
+
+
+def two_part_choice(
+    prompt: Mapping[str, Any] | None, parts: tuple[int | None, int | None]
+) -> Mapping[str, Any] | None:
+    """The choice a complete two-part selection names (None while it is incomplete)."""
+    choices: list[Mapping[str, Any]] = list((prompt or {}).get("choices") or [])
+    if (prompt or {}).get("pick") or (shape := two_part(choices)) is None:
+        return None
+    chosen = two_part_state(shape, parts)[2]
+    return None if chosen is None else choices[chosen]
+
+
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
@@ -350,13 +377,7 @@ def _two_part_rows(
     game = presenter(table.game)
     names = seat_names(table, locale)
     first_field, second_field = shape.fields
-    first, second = controls.parts
-    if first is not None and not 0 <= first < len(shape.first):
-        first = None
-    if first is None and len(shape.first) == 1:
-        first = 0  # one seat to ask: nothing to choose
-    if second is not None and second not in shape.seconds_for(first):
-        second = None
+    first, second, chosen = two_part_state(shape, controls.parts)
 
     def label(field_name: str, value: Any) -> str:
         return game.field_label(field_name, value, locale, names, controls.view)
@@ -412,7 +433,6 @@ def _two_part_rows(
             row=1,
         )
     )
-    chosen = shape.index.get((first, second)) if first is not None and second is not None else None
     view.add_item(
         TableButton(
             table.id,

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.discord import present
-from bot.discord.controls import PickState, SeatControls, seat_view
+from bot.discord.controls import PickState, SeatControls, seat_view, two_part_choice
 from bot.discord.images import Images
 from bot.games import presenter, seat_names
 from bot.i18n import game_name, normalise_locale, t
@@ -425,6 +425,8 @@ class Desk:
             file = await self.images.image(
                 table, view, names, locale, viewer=seat.seat, filename=present.HAND_IMAGE
             )
+        chosen = two_part_choice(prompt, parts)
+        preview = presenter(table.game).choice_preview(chosen, view, locale) if chosen else None
         embed = present.hand_embed(
             table,
             view,
@@ -434,6 +436,7 @@ class Desk:
             image=file is not None,
             prompt=prompt,
             state=state,
+            preview=preview,
         )
         controls = seat_view(
             SeatControls(

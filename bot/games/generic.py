@@ -123,6 +123,18 @@ class GamePresenter:
         text = word(field, value, locale, seat_namer(names))
         return t(key, locale, value=text) if has(key, locale) else text
 
+    def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
+        """A move typed for `prompt` that the game reads itself (`insert 3 B`, calls), as an
+        action without its seat; None leaves the text to the generic reader (labels, cards)."""
+        return None
+
+    def choice_preview(
+        self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
+    ) -> str | None:
+        """What a chosen move would make of the seat's own hand, shown before it is confirmed
+        (the hand after an insert); None when there is nothing worth showing."""
+        return None
+
     def prompt_text(self, prompt: Mapping[str, Any], locale: str) -> str:
         """What the seat is asked, in one sentence ("Pick 6 cards to bury.")."""
         pick = prompt.get("pick") or {}

@@ -1,6 +1,7 @@
 """Moves typed by a player (`/play move:`, the terminal), in either language.
 
 A typed move is matched against the player's prompt, never against anything else:
+- the game's own reading first (`GamePresenter.parse_move`: `insert 3 B`, typed calls);
 - a card pick takes card codes or hand numbers, mixed freely (`7H 7H 8H 8H`, `14 15 18`,
   `10♥ q♠`); copies of one card are taken left to right;
 - a short list of choices takes a choice's label in Japanese or English (`flip`, `めくる`),
@@ -97,6 +98,9 @@ def parse_typed_move(
         return TypedMove(None, version, "no_such_choice")
     lowered = raw.lower()
     game = presenter(game_id)
+    own = game.parse_move(prompt, raw) if raw else None
+    if own is not None:
+        return TypedMove(own)
     for index, choice in enumerate(choices):
         labels = {game.action_label(choice, locale, names).lower() for locale in LOCALES}
         labels.add(str(choice.get("type", "")).lower())

@@ -8,7 +8,9 @@ a timer that ran out means.
 - A seat's prompt *version* steps when its prompt changes (appears, asks something else, goes)
   or when the seat acts; controls carry it, so another seat's move never outdates them.
 - Each prompt has its own deadline (`due`): the table's turn timer, or the prompt's response
-  window when shorter; an optional prompt without a default has none. The table's own steps
+  window when shorter and the table is played live (an asynchronous table's long timer times
+  windows too); an optional prompt without a default has none. While a person holds an
+  optional prompt with an open window, the CPUs wait for it (`held_by_a_player`). The table's own steps
   (`Game.table_step`, a draw) are no seat's prompt: they are paced, not timed.
 - A reminder goes once per prompt, `reminder_before` ahead of its deadline (at most half of
   its span), only for required prompts long enough to be worth one.
@@ -18,7 +20,7 @@ a timer that ran out means.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -90,21 +92,64 @@ def dump_states(states: Sequence[SeatPrompt]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- versions and deadlines
 
 
-def prompt_due(prompt: Prompt, now: datetime, turn_timer_seconds: int) -> datetime | None:
+def is_live(turn_timer_seconds: int, live_timer_seconds: int | None) -> bool:
+    """A table played live: its turn timer is at most `live_timer_seconds` (None: every table).
+
+    A longer timer is an asynchronous table, whose players answer over hours: a response
+    window of seconds (a claim) would pass them by, so there the turn timer times it.
+    """
+    return live_timer_seconds is None or turn_timer_seconds <= live_timer_seconds
+
+
+def prompt_due(
+    prompt: Prompt,
+    now: datetime,
+    turn_timer_seconds: int,
+    live_timer_seconds: int | None = None,
+) -> datetime | None:
     """When a newly issued prompt's time runs out (None: it has no timer).
 
     Required prompts, prompts with a default and prompts with a window are timed: by the
-    window when it is shorter than the table's timer, else by the timer. Mechanical steps are
-    the table's own and optional prompts without a default simply stay open.
+    window when it is shorter than the table's timer and the table is live (`is_live`), else
+    by the timer. Mechanical steps are the table's own and optional prompts without a default
+    simply stay open.
     """
     if prompt.mechanical:
         return None
     if not (prompt.required or prompt.default is not None or prompt.window is not None):
         return None
     seconds = float(turn_timer_seconds)
-    if prompt.window is not None:
+    if prompt.window is not None and is_live(turn_timer_seconds, live_timer_seconds):
         seconds = min(seconds, prompt.window)
     return now + timedelta(seconds=seconds)
+
+
+def held_by_a_player(
+    prompts: Mapping[int, Prompt],
+    states: Sequence[SeatPrompt],
+    automated: Callable[[int], bool],
+    now: datetime,
+    live: bool = True,
+) -> bool:
+    """True while a seat a person plays holds an optional prompt whose response window is
+    still open: the CPUs and the table's own steps wait for its answer or its time.
+
+    (A rotation offered to every seat before a round's first move: a CPU that plays at once
+    would otherwise close it before a person could look.) A prompt issued in this very batch
+    is open; a stored one until its deadline. At an asynchronous table (not `live`) only a
+    prompt with a default holds the table (until the turn timer): one without would hold it
+    for hours for nothing.
+    """
+    for seat, prompt in prompts.items():
+        if prompt.required or prompt.window is None or automated(seat):
+            continue
+        if not live and prompt.default is None:
+            continue
+        state = states[seat] if seat < len(states) else SeatPrompt()
+        if state.signature == prompt.signature() and (state.due is None or state.due <= now):
+            continue  # its time has run out, or it lapsed
+        return True
+    return False
 
 
 def next_states(
@@ -113,6 +158,7 @@ def next_states(
     acted: Collection[int],
     now: datetime,
     turn_timer_seconds: int,
+    live_timer_seconds: int | None = None,
 ) -> list[SeatPrompt]:
     """The seats' prompt states after a change: versions stepped, new deadlines where due.
 
@@ -136,7 +182,7 @@ def next_states(
                 required=prompt.required,
                 public=prompt.public,
                 since=now,
-                due=prompt_due(prompt, now, turn_timer_seconds),
+                due=prompt_due(prompt, now, turn_timer_seconds, live_timer_seconds),
             )
         )
     return out

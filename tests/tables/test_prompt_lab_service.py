@@ -339,6 +339,8 @@ async def to_discards(service: TableService, table_id: int, users: Sequence[int]
 async def test_a_private_claim_times_out_to_pass(
     service: TableService, database: Database, clock: FakeClock
 ) -> None:
+    # a table played live (a turn timer of an hour): the claim's own 20-second window applies
+    await service.set_guild_settings(GUILD, turn_timer_seconds=3600)
     started = await lab_table(service, [ALICE, BOB, "normal"])
     table_id = started.table.id
     watch = Watch(service, database, table_id)

@@ -20,7 +20,13 @@ from engines.base import JSON, Action, Decision, Game, Prompt, games
 from engines.cpu import LEVELS, RandomChoice
 from engines.cpu.query import Verdict, answer_query
 from engines.record import Record, parse_record, replay, start
-from tests.engines import go_fish_hidden, gong_zhu_hidden, kokutorum_hidden, zhao_pengyou_hidden
+from tests.engines import (
+    go_fish_hidden,
+    gong_zhu_hidden,
+    kokutorum_hidden,
+    shirokuro_hidden,
+    zhao_pengyou_hidden,
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,7 @@ HIDDEN: dict[str, Hidden] = {
     "gong-zhu": Hidden(gong_zhu_hidden.deal, gong_zhu_hidden.vary),
     "zhao-pengyou": Hidden(zhao_pengyou_hidden.deal, zhao_pengyou_hidden.vary),
     "kokutorum": Hidden(kokutorum_hidden.deal, kokutorum_hidden.vary),
+    "shirokuro": Hidden(shirokuro_hidden.deal, shirokuro_hidden.vary),
 }
 
 

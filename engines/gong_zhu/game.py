@@ -50,7 +50,6 @@ from engines.gong_zhu.deck import (
     INDEX,
     JD,
     QS,
-    RANK_OF,
     SCORING,
     SUIT_OF,
     SUITS,
@@ -81,6 +80,7 @@ _PLAY_EVENTS = tuple(
     tuple(Event(PLAY, seat, {"card": code}) for code in CODES) for seat in range(SEATS)
 )
 _TRICK_EVENTS = tuple(Event("trick", seat) for seat in range(SEATS))
+_EXPOSE_NONE = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in range(SEATS))
 """Events are frozen: the commonest ones are made once too (random playouts apply millions)."""
 
 
@@ -90,6 +90,17 @@ def _suit_codes(suit: int, held: int) -> tuple[str, ...]:
     return tuple(CODES[13 * suit + rank] for rank in range(12, -1, -1) if held >> rank & 1)
 
 
+@lru_cache(maxsize=8192)
+def _selectable(held: int, allowed: int) -> tuple[bool, ...]:
+    """Which cards of one suit held (13 bits) may be played, high to low."""
+    return tuple(bool(allowed >> rank & 1) for rank in range(12, -1, -1) if held >> rank & 1)
+
+
+_DISPLAY = tuple((suit, 13 * suit, SUITS[suit]) for suit in DISPLAY_SUITS)
+_POSITIONS = tuple(tuple(tuple(range(first, first + n)) for n in range(14)) for first in range(14))
+"""`_POSITIONS[first][n]`: the hand positions of a suit group of n cards from `first` on."""
+
+
 def play_action(seat: int, card: int) -> Action:
     """The action that plays card index `card` from `seat`."""
     return _PLAY_ACTIONS[seat][card]
@@ -97,6 +108,8 @@ def play_action(seat: int, card: int) -> Action:
 
 def expose_action(seat: int, mask: int) -> Action:
     """The action that exposes the cards of `mask` (none for 0)."""
+    if not mask:
+        return _EXPOSE_NONE[seat]
     return Action(seat, EXPOSE, (("cards", tuple(codes_of(mask))),))
 
 
@@ -141,6 +154,14 @@ class GongZhu(Game):
         """One entry per finished hand: its exposures, breakdown and scores."""
         self._table: dict[str, JSON] | None = None
         """The slow parts of every view, until a trick ends (see `view`)."""
+        self._steps = 0
+        """Actions applied to this object: what the memos below are keyed by."""
+        self._step_view: tuple[int, dict[str, JSON]] | None = None
+        """The parts of every view that change with each action, for the current step."""
+        self._prompt: tuple[int, Prompt] | None = None
+        """The current play or exposure prompts, for the current step."""
+        self._expose_prompts: dict[int, Prompt] = {}
+        """Each seat's exposure prompt in this hand (it does not change until it decides)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -210,6 +231,7 @@ class GongZhu(Game):
         self.taken = [0] * SEATS
         self.pig_taker = None
         self._table = None
+        self._expose_prompts = {}
 
     # ------------------------------------------------------------------ who is asked what
 
@@ -254,11 +276,38 @@ class GongZhu(Game):
             return {s: self._expose_prompt(s) for s in range(SEATS) if self.decisions[s] is None}
         return {}
 
+    def seat_decisions(self) -> dict[int, Prompt]:
+        """`prompts()` without the table's own step (a seat holding none of the four cards)."""
+        if self.phase == PLAY:
+            return {self.turn: self._play_prompt(self.turn)}
+        out = {}
+        if self.phase == EXPOSE:
+            for s in range(SEATS):
+                if self.decisions[s] is None:
+                    prompt = self._expose_prompt(s)
+                    if not prompt.mechanical:
+                        out[s] = prompt
+        return out
+
+    def table_step(self) -> Prompt | None:
+        """The exposure of the first undecided seat holding none of the four cards, if any."""
+        if self.phase == EXPOSE:
+            for s in range(SEATS):
+                if self.decisions[s] is None and not self.hands[s] & EXPOSABLE:
+                    return self._expose_prompt(s)
+        return None
+
     def _expose_prompt(self, seat: int) -> Prompt:
         """Pick the cards to expose among those held (the hand shown, the others dimmed), or
         expose nothing; a seat holding none of the four exposes nothing by itself."""
+        prompt = self._expose_prompts.get(seat)
+        if prompt is None:
+            prompt = self._expose_prompts[seat] = self._new_expose_prompt(seat)
+        return prompt
+
+    def _new_expose_prompt(self, seat: int) -> Prompt:
         hand = self.hands[seat]
-        nothing = expose_action(seat, 0)
+        nothing = _EXPOSE_NONE[seat]
         exposable = hand & EXPOSABLE
         if not exposable:
             return Prompt(seat, EXPOSE, choices=(nothing,), default=nothing, mechanical=True)
@@ -276,37 +325,29 @@ class GongZhu(Game):
 
     def _play_prompt(self, seat: int) -> Prompt:
         """One card of the hand (cards that can't be played now dimmed), grouped by suit."""
+        memo = self._prompt
+        if memo is not None and memo[0] == self._steps and memo[1].seat == seat:
+            return memo[1]
+        prompt = self._new_play_prompt(seat)
+        self._prompt = (self._steps, prompt)
+        return prompt
+
+    def _new_play_prompt(self, seat: int) -> Prompt:
         hand = self.hands[seat]
         legal = self.legal(seat)
         codes: tuple[str, ...] = ()
         selectable: tuple[bool, ...] = ()
         groups = []
-        for suit in DISPLAY_SUITS:
-            shift = 13 * suit
+        for suit, shift, letter in _DISPLAY:
             held = hand >> shift & 0x1FFF
             if not held:
                 continue
             suit_codes = _suit_codes(suit, held)
             first = len(codes)
             codes += suit_codes
-            allowed = legal >> shift & 0x1FFF
-            if allowed == held:
-                selectable += (True,) * len(suit_codes)
-            elif not allowed:
-                selectable += (False,) * len(suit_codes)
-            else:
-                selectable += tuple(bool(allowed >> RANK_OF[INDEX[c]] & 1) for c in suit_codes)
-            groups.append((SUITS[suit], tuple(range(first, len(codes)))))
-        pick = CardPick(
-            type=PLAY,
-            cards=codes,
-            min=1,
-            max=1,
-            field="card",
-            single=True,
-            groups=tuple(groups),
-            selectable=selectable,
-        )
+            selectable += _selectable(held, legal >> shift & 0x1FFF)
+            groups.append((letter, _POSITIONS[first][len(suit_codes)]))
+        pick = CardPick(PLAY, codes, 1, 1, "card", (), True, tuple(groups), selectable)
         return Prompt(seat, PLAY, pick=pick)
 
     def next_prompt(self) -> Prompt | None:
@@ -436,7 +477,22 @@ class GongZhu(Game):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal exposure or play; an illegal one raises IllegalAction, changing nothing."""
+        fields = action.fields
+        if (
+            action.type == PLAY
+            and self.phase == PLAY
+            and action.seat == self.turn
+            and len(fields) == 1
+            and fields[0][0] == "card"
+            and type(fields[0][1]) is str
+        ):
+            # the common case in few steps; anything it does not settle is judged in full
+            card = INDEX.get(fields[0][1])
+            if card is not None and self.legal(self.turn) >> card & 1:
+                self._steps += 1
+                return self._play(self.turn, card)
         value = self._judge(action)
+        self._steps += 1
         if action.type == PLAY:
             return self._play(action.seat, value)
         return self._expose(action.seat, value)
@@ -621,23 +677,16 @@ class GongZhu(Game):
         """What `seat` knows (its hand, its own sealed exposure) and the public table.
 
         Parts that change only when a trick ends or a hand is dealt are built once and shared
-        by the views until then: a view is read, never changed.
+        by the views until then, and the parts every action changes once per action: a view is
+        read, never changed.
         """
         table = self._table
         if table is None:
             table = self._table = self._table_view()
-        view: dict[str, JSON] = {
-            **table,
-            "viewer": seat,
-            "to_act": [self.turn] if self.phase == PLAY else sorted(self.to_act()),
-            "turn": self.turn if self.phase == PLAY else None,
-            "trick": {
-                "leader": self.trick_leader if self.phase != EXPOSE else self.known_leader(),
-                "cards": [CODES[c] for c in self.trick],
-            },
-            "plays": [CODES[c] for c in self.plays],
-            "hand_counts": [m.bit_count() for m in self.hands],
-        }
+        memo = self._step_view
+        if memo is None or memo[0] != self._steps:
+            memo = self._step_view = (self._steps, self._step_part())
+        view: dict[str, JSON] = {**table, "viewer": seat, **memo[1]}
         if seat is not None and 0 <= seat < SEATS:
             view["hand_cards"] = codes_of(self.hands[seat])
             decision = self.decisions[seat]
@@ -647,6 +696,19 @@ class GongZhu(Game):
             if self.phase == PLAY and seat == self.turn:
                 view["legal"] = codes_of(self.legal(seat))
         return view
+
+    def _step_part(self) -> dict[str, JSON]:
+        """The public parts of a view that change with every action."""
+        return {
+            "to_act": [self.turn] if self.phase == PLAY else sorted(self.to_act()),
+            "turn": self.turn if self.phase == PLAY else None,
+            "trick": {
+                "leader": self.trick_leader if self.phase != EXPOSE else self.known_leader(),
+                "cards": [CODES[c] for c in self.trick],
+            },
+            "plays": [CODES[c] for c in self.plays],
+            "hand_counts": [m.bit_count() for m in self.hands],
+        }
 
     def _table_view(self) -> dict[str, JSON]:
         """The public parts of a view that stay the same through a trick."""

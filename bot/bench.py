@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
+from engines.base import Action, Decision, Game, GameError
+from engines.cpu import RandomChoice
 
 Figure = tuple[str, str]
 
@@ -41,6 +44,7 @@ def engine_figures(quick: bool, game: str | None = None) -> list[Figure]:
         seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
         for count in seats:
             figures += _throughput(plugin, count, 1.0 if quick else 5.0)
+            figures.append(_random_players(plugin, count, 1.0 if quick else 5.0))
         repeat = 20 if quick else 100
         for case in plugin.bench:
             text = json.dumps(dict(case.record))
@@ -55,19 +59,19 @@ def engine_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 
 def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
-    """`replay --jsonl --finish` of random seeded games for about `seconds`: in-process, then
-    the whole command on the same records."""
+    """`replay --jsonl --finish` of random seeded games for about `seconds`: in-process (process
+    time: the machine may be shared), then the whole command on the same records."""
     game_id, unit = plugin.id, plugin.bench_unit
     lines: list[str] = []
     units = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds or len(lines) < 3:
+    started = time.process_time()
+    while time.process_time() - started < seconds or len(lines) < 3:
         line = json.dumps({"game": game_id, "seats": seats, "seed": len(lines)})
         answer, _ = answer_line(line, finish=True)
         lines.append(line)
         if unit is not None:
             units += unit.count(answer)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     games = len(lines)
     in_process = f"{games / elapsed:,.0f} games/s ({games} games)"
     if unit is not None:
@@ -91,6 +95,50 @@ def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
         (f"{game_id} ({seats} seats) replay --jsonl --finish, in-process", in_process),
         (f"{game_id} ({seats} seats) cardbot replay --jsonl --finish, whole command", whole),
     ]
+
+
+def _random_players(plugin: GamePlugin, seats: int, seconds: float) -> Figure:
+    """Games of uniformly random legal choices through the engine protocol for about `seconds`
+    of process time (`_random_game`)."""
+    rng = random.Random(seats)
+    games = actions = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds or games < 3:
+        actions += _random_game(plugin.engine.new(seats, {}, games), rng)
+        games += 1
+    elapsed = time.process_time() - started
+    return (
+        f"{plugin.id} ({seats} seats) random players through the engine protocol",
+        f"{games / elapsed:,.0f} games/s ({games} games), {actions / elapsed:,.0f} actions/s",
+    )
+
+
+RANDOM_GAME_MOST = 100_000
+"""Actions after which a random game is cut short (random play could wander for long)."""
+
+
+def _random_game(game: Game, rng: random.Random) -> int:
+    """Play to the end with the protocol alone: the table's step when it has one, else one of
+    the required prompts (at random) answered by one of its choices at random (a random legal
+    pick for a card pick); optional prompts are let go. Returns the actions applied."""
+    fallback = RandomChoice()
+    for taken in range(RANDOM_GAME_MOST):
+        if game.is_over():
+            return taken
+        prompt = game.table_step()
+        if prompt is None:
+            waiting = [p for p in game.seat_decisions().values() if p.required]
+            if not waiting:
+                raise GameError("stalled", f"{game.id}: nobody can act, yet the game goes on.")
+            prompt = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+        if prompt.choices and prompt.pick is None:
+            action: Action | None = rng.choice(prompt.choices)
+        else:
+            action = fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
+        if action is None:
+            raise GameError("stalled", f"{game.id}: a random player found no answer.")
+        game.apply(action)
+    return RANDOM_GAME_MOST
 
 
 def service_figures(quick: bool, game: str | None = None) -> list[Figure]:

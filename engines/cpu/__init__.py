@@ -15,7 +15,6 @@ from engines.base import (
     JSON,
     Action,
     CpuPlayer,
-    Decide,
     Decision,
     Game,
     GameError,
@@ -31,6 +30,7 @@ DEFAULT_LEVEL = "normal"
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "CpuChooser",
     "CpuPlayer",
     "Decision",
     "FirstChoice",
@@ -116,18 +116,40 @@ def hint(game: Game, prompt: Prompt, seed: int, purpose: str) -> Hint:
     return Hint(player.decide(decision))
 
 
-def cpu_chooser(game_id: str, levels: Sequence[str], seed: int, purpose: str = "cpu") -> Decide:
+class CpuChooser:
+    """A `decide(game, prompt)` for `Game.autoplay` where seat i's `players[i]` decides with
+    `rngs[i]`, from `game.view(seat)`, the prompt and a dry-run check.
+
+    A game's `autoplay` may recognise a chooser (`isinstance(decide, CpuChooser)`) and answer
+    some seats itself, without building their views: a fast path for `replay --finish` and
+    simulations. It may do so only for players of a type it knows (`type(player) is ...`), and
+    it must give the very action that player would give from the seat's view, drawing the same
+    numbers from `rngs[seat]` in the same order (a test of the game holds the two paths
+    together); it leaves every other seat to the chooser.
+    """
+
+    __slots__ = ("players", "rngs")
+
+    def __init__(self, players: Sequence[CpuPlayer], rngs: Sequence[random.Random]) -> None:
+        if len(players) != len(rngs):
+            raise ValueError("A CPU chooser needs one RNG per player.")
+        self.players = tuple(players)
+        self.rngs = tuple(rngs)
+
+    def __call__(self, game: Game, prompt: Prompt) -> Action | None:
+        """The answer of the prompt's seat, from that seat's view only."""
+        seat = prompt.seat
+        view: dict[str, JSON] = game.view(seat)
+        return self.players[seat].decide(Decision(view, prompt, self.rngs[seat], game.accepts))
+
+
+def cpu_chooser(game_id: str, levels: Sequence[str], seed: int, purpose: str = "cpu") -> CpuChooser:
     """A `decide(game, prompt)` for `Game.autoplay` where seat i plays at `levels[i]`.
 
     Each seat gets its own RNG derived from the seed, so the same record always gives the same
     CPU moves. The CPU is handed only `game.view(seat)`, the prompt and a dry-run check.
     """
-    players = [cpu_player(game_id, level) for level in levels]
-    rngs = [decision_rng(seed, purpose, seat) for seat in range(len(levels))]
-
-    def decide(game: Game, prompt: Prompt) -> Action | None:
-        seat = prompt.seat
-        view: dict[str, JSON] = game.view(seat)
-        return players[seat].decide(Decision(view, prompt, rngs[seat], game.accepts))
-
-    return decide
+    return CpuChooser(
+        [cpu_player(game_id, level) for level in levels],
+        [decision_rng(seed, purpose, seat) for seat in range(len(levels))],
+    )

@@ -16,11 +16,13 @@ public log) and its RNG, never from the game state: no hidden hand, no stock ord
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.base import Action, CpuPlayer, Decision, GameError, Hint
-from engines.go_fish.rules import ASK, ASKS
+from engines.base import Action, CpuPlayer, Decide, Decision, GameError, Hint
+from engines.cpu import CpuChooser
+from engines.go_fish.rules import ASK, ASKS, BOOK, BOOKS, COUNT, HELD, ORDER, RANGES, Row
 
 Log = Sequence[Mapping[str, Any]]
 
@@ -169,6 +171,137 @@ class NormalPlayer:
             fresh = [(target, rank) for target in askable(view, seat) for rank in counts]
         target, rank = fresh[0] if len(fresh) == 1 else decision.rng.choice(fresh)
         return ASKS[seat, target, rank]
+
+
+class LatestNews:
+    """`NormalPlayer`'s reading of the log, kept up to date entry by entry (for autoplay).
+
+    `NormalPlayer.decide` walks the log back from its newest entry to the start of the
+    seat's previous turn (its `window`); this keeps what that walk finds, for every seat at
+    once, so an answer costs no walk. The log's entries are grouped in runs of one seat's
+    entries, and a seat's window starts where its run before the newest run of other seats'
+    entries starts. Then, for every seat:
+
+    - `claimed`: the ranks it asked for and has not been asked for since (it holds them, as
+      the walk's "asked for a rank and not `gone`"), with `claimed_at` the index of its latest
+      ask for each;
+    - `denied`: (index, rank bit) of the asks made of it since it last drew (a draw, a refill
+      or a skipped turn): the ranks of those in the window are the ranks it `lacks`.
+
+    It reads the public log only, like the player whose answers it gives.
+    """
+
+    __slots__ = ("claimed", "claimed_at", "denied", "last", "latest", "previous", "read")
+
+    def __init__(self, seats: int) -> None:
+        self.read = 0
+        """How many log entries it has read."""
+        self.last = -1
+        """The seat of the newest entry read."""
+        self.latest = [0] * seats
+        """Per seat: the index of the first entry of its newest run of entries."""
+        self.previous = [0] * seats
+        """Per seat: the same for its run before that (0 when there is none)."""
+        self.claimed = [0] * seats
+        self.claimed_at = [[0] * BOOKS for _ in range(seats)]
+        self.denied: list[list[tuple[int, int]]] = [[] for _ in range(seats)]
+
+    def learn(self, log: Sequence[Row]) -> None:
+        """Read the rows of the game's log (`GoFish.log`) not read yet."""
+        latest, previous, claimed, denied = self.latest, self.previous, self.claimed, self.denied
+        last = self.last
+        for at in range(self.read, len(log)):
+            row = log[at]
+            kind, who = row[0], row[1]
+            if who != last:
+                previous[who] = latest[who]
+                latest[who] = at
+                last = who
+            if kind == ASK:
+                target, rank = row[2], row[3]
+                bit = 1 << rank
+                claimed[who] |= bit
+                self.claimed_at[who][rank] = at
+                claimed[target] &= ~bit
+                denied[target].append((at, bit))
+            elif kind != BOOK:
+                denied[who] = []
+        self.last = last
+        self.read = len(log)
+
+    def ask(
+        self,
+        seat: int,
+        mine: Sequence[int],
+        ranks: int,
+        sizes: Sequence[int],
+        stocked: bool,
+        rng: random.Random,
+    ) -> tuple[int, int]:
+        """(target, rank index) of `NormalPlayer`'s ask for `seat`, from the log read so far.
+
+        `mine[r]` holds the suits of rank r in the seat's own hand (a mask), `ranks` the ranks
+        it holds (a mask): its own cards; `sizes` and `stocked` (the stock is not empty) are
+        public. It draws from `rng` what `NormalPlayer.decide` draws.
+        """
+        # the window starts with the seat's previous turn (its last one, if others played since)
+        start = self.previous[seat] if self.last == seat else self.latest[seat]
+        others = ORDER[len(sizes)][seat]
+        # a seat that asked, within the window, for a rank it holds: the rank held most of,
+        # then the newest ask
+        claimed, claimed_at = self.claimed, self.claimed_at
+        best = best_at = target = rank = 0
+        for other in others:
+            sure = claimed[other] & ranks
+            if sure and (stocked or sizes[other]):
+                asked_at = claimed_at[other]
+                for r in HELD[sure]:
+                    at = asked_at[r]
+                    if at >= start:
+                        count = COUNT[mine[r]]
+                        if count > best or (count == best and at > best_at):
+                            best, best_at, target, rank = count, at, other, r
+        if best:
+            return target, rank
+        # else any ask but those the window says were just answered "Go Fish"
+        every = HELD[ranks]
+        fresh: list[tuple[int, tuple[int, ...]]] = []
+        total = 0
+        for other in others:
+            if stocked or sizes[other]:
+                lacks = 0
+                for at, bit in reversed(self.denied[other]):
+                    if at < start:
+                        break
+                    lacks |= bit
+                asked = HELD[ranks & ~lacks] if lacks & ranks else every
+                fresh.append((other, asked))
+                total += len(asked)
+        if not total:
+            fresh = [(other, every) for other, _ in fresh]
+            total = len(fresh) * len(every)
+        # `rng.choice` of `total` asks draws `_randbelow(total)`; a single ask draws nothing
+        pick = rng.choice(RANGES[total]) if total > 1 else 0
+        at = 0
+        while pick >= len(fresh[at][1]):
+            pick -= len(fresh[at][1])
+            at += 1
+        return fresh[at][0], fresh[at][1][pick]
+
+
+def normal_rngs(decide: Decide, seats: int) -> list[random.Random | None] | None:
+    """For a `CpuChooser`: per seat, the RNG of a seat the normal level plays (None for another
+    player); None for any other `decide`, or one with no normal seat.
+
+    `GoFish.autoplay` answers those seats from `LatestNews` with their RNGs, without views.
+    """
+    if not isinstance(decide, CpuChooser) or len(decide.players) != seats:
+        return None
+    found = [
+        rng if type(player) is NormalPlayer else None
+        for player, rng in zip(decide.players, decide.rngs, strict=True)
+    ]
+    return found if any(rng is not None for rng in found) else None
 
 
 # --------------------------------------------------------------------------- hard

@@ -22,11 +22,16 @@ Public: every ask, its answer and how many cards changed hands, every book, the 
 and each hand's size, a drawn card that matched the ask. Private: hands, the card a miss draws
 (its drawer's), the cards handed over (the two seats'). `view(seat)` carries the public log
 that the CPU levels reason from.
+
+The game writes its history as small rows (`Row`) and turns them into the JSON entries of a
+view only when a view is built: `replay --finish` and simulations play thousands of games a
+second and read no view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from engines.base import (
@@ -48,15 +53,45 @@ from engines.base import (
 from engines.cards import RANKS, SUITS, CardError, check_permutation, standard_deck
 
 ASK = "ask"
+DRAW = "draw"
+BOOK = "book"
+REFILL = "refill"
+SKIP = "skip"
 STANDARD = "standard"
 EARLY_END = "early_end"
 BOOKS = len(RANKS)
 """All 13 ranks make a book by the end of a standard game."""
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
-SUIT_ORDER = {suit: i for i, suit in enumerate(SUITS)}
+FULL = (1 << len(SUITS)) - 1
+"""The suit mask of a whole rank: a book."""
 
 _HAND_SIZE = {STANDARD: {2: 7, 3: 7, 4: 5}, EARLY_END: {2: 7, 3: 5, 4: 5}}
 """Cards dealt to each seat, by rule set and seat count."""
+_DECK = standard_deck()
+_CARD_KEYS: dict[str, tuple[int, int]] = {
+    rank + suit: (i, 1 << j) for i, rank in enumerate(RANKS) for j, suit in enumerate(SUITS)
+}
+"""(rank index, suit bit) of each card: a hand holds, per rank, a mask of its suits."""
+CARDS: list[list[tuple[str, ...]]] = [
+    [tuple(rank + suit for j, suit in enumerate(SUITS) if suits >> j & 1) for suits in range(16)]
+    for rank in RANKS
+]
+"""`CARDS[rank index][suit mask]`: those cards, in suit order (♠ ♥ ♦ ♣)."""
+COUNT = [suits.bit_count() for suits in range(16)]
+"""`COUNT[suit mask]`: how many cards the mask holds."""
+
+
+class _Ranks(dict[int, tuple[int, ...]]):
+    """Rank masks to their rank indices, filled as masks are met (a hand's ranks repeat)."""
+
+    def __missing__(self, ranks: int) -> tuple[int, ...]:
+        found = self[ranks] = tuple(i for i in range(BOOKS) if ranks >> i & 1)
+        return found
+
+
+HELD = _Ranks()
+"""`HELD[rank mask]`: its rank indices, A to K."""
+
 
 ASKS: dict[tuple[int, int, str], Action] = {
     (seat, target, rank): Action(seat, ASK, (("rank", rank), ("target", target)))
@@ -65,24 +100,116 @@ ASKS: dict[tuple[int, int, str], Action] = {
     for rank in RANKS
 }
 """Every ask there can be, built once: prompts are made thousands of times a second."""
-_ASK_KEYS: dict[int, tuple[int, int, str]] = {id(action): key for key, action in ASKS.items()}
-"""(seat, target, rank) of each prebuilt ask, by identity: the CPUs answer with these."""
+ASK_TABLE: list[list[list[Action]]] = [
+    [[ASKS[seat, target, rank] for rank in RANKS] for target in range(4)] for seat in range(4)
+]
+"""`ASK_TABLE[seat][target][rank index]`: the same asks, by index."""
+_ASK_KEYS: dict[int, tuple[int, int, int]] = {
+    id(action): (seat, target, RANK_ORDER[rank]) for (seat, target, rank), action in ASKS.items()
+}
+"""(seat, target, rank index) of each prebuilt ask, by identity: the CPUs answer with these."""
 _OTHERS = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
 _AUDIENCES = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
 """`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
+ORDER = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
+"""`ORDER[seats][seat]`: the other seats in play order from the next one."""
+RANGES = [range(n) for n in range(3 * BOOKS + 1)]
+"""`rng.choice(RANGES[n])` draws the very index `rng.choice` draws from any n choices."""
+_AFTER = [tuple(range(seat + 1, 4)) + tuple(range(seat)) for seat in range(4)]
+"""`_AFTER[seat]`: the seats a prompt lists its asks of first to last: later seats first."""
 _PROMPTS: dict[int, Prompt] = {}
 """Prompts by seat | ranks held (a mask) << 2 | seats that may be asked (a mask) << 15."""
 _PROMPT_CACHE_MOST = 100_000
 
 
-def _by_suit(card: str) -> int:
-    return SUIT_ORDER[card[1]]
+Row = tuple[Any, ...]
+"""One entry of the public log, as the game writes it (`_entry` makes the view's JSON of it):
+`("ask", seat, target, rank index, count)`, `("draw", seat, the card shown or None)`,
+`("book", seat, rank index)`, `("refill", seat, count)`, `("skip", seat)`."""
+Seen = tuple[int, tuple[str, ...]]
+"""A private sighting: (the index of its log entry, the cards seen)."""
 
 
-def _in_rank_order(hand: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The same hand with its ranks in the order A 2 ... K (a hand is listed in that order)."""
-    return {rank: hand[rank] for rank in RANKS if rank in hand}
+def _entry(row: Row) -> dict[str, JSON]:
+    """The log entry a view shows for a row (the table in docs/go-fish.md)."""
+    kind, seat = row[0], row[1]
+    if kind == ASK:
+        return {"type": ASK, "seat": seat, "target": row[2], "rank": RANKS[row[3]], "count": row[4]}
+    if kind == DRAW:
+        if row[2] is None:
+            return {"type": DRAW, "seat": seat, "lucky": False}
+        return {"type": DRAW, "seat": seat, "lucky": True, "card": row[2]}
+    if kind == BOOK:
+        return {"type": BOOK, "seat": seat, "rank": RANKS[row[2]]}
+    if kind == REFILL:
+        return {"type": REFILL, "seat": seat, "count": row[2]}
+    return {"type": SKIP, "seat": seat}
+
+
+def _row(entry: Mapping[str, JSON]) -> Row:
+    """The row of a log entry (`to_json` output read back)."""
+    kind, seat = entry["type"], entry["seat"]
+    if kind == ASK:
+        return (ASK, seat, entry["target"], RANK_ORDER[entry["rank"]], entry["count"])
+    if kind == DRAW:
+        return (DRAW, seat, entry.get("card"))
+    if kind == BOOK:
+        return (BOOK, seat, RANK_ORDER[entry["rank"]])
+    if kind == REFILL:
+        return (REFILL, seat, entry["count"])
+    return (SKIP, seat)
+
+
+def _sighting(seen: Seen) -> dict[str, JSON]:
+    return {"at": seen[0], "cards": list(seen[1])}
+
+
+# What `apply` tells: each event is built the first time it is told, then shared (an Event is
+# frozen and nobody changes its data; building one costs more than the rest of an ask).
+
+
+@cache
+def _asked(seat: int, target: int, rank: int, count: int) -> Event:
+    return Event(ASK, seat, {"target": target, "rank": RANKS[rank], "count": count})
+
+
+@cache
+def _handed(seat: int, target: int, rank: int, suits: int) -> Event:
+    """`target` handed the cards of `suits` (a mask) of a rank to `seat`: the two seats see it."""
+    data = {"to": seat, "rank": RANKS[rank], "cards": list(CARDS[rank][suits])}
+    return Event("handed", target, data, audience=_AUDIENCES[seat][target])
+
+
+@cache
+def _go_fish(seat: int, target: int, rank: int, drew: bool) -> Event:
+    return Event("go_fish", seat, {"target": target, "rank": RANKS[rank], "drew": drew})
+
+
+@cache
+def _lucky(seat: int, card: str) -> Event:
+    return Event("lucky", seat, {"card": card, "rank": card[0]})
+
+
+@cache
+def _drew(seat: int, card: str) -> Event:
+    """The card a miss drew: its drawer alone sees it."""
+    return Event("drew", seat, {"card": card}, audience=_AUDIENCES[seat][seat])
+
+
+@cache
+def _booked(seat: int, rank: int) -> Event:
+    return Event("book", seat, {"rank": RANKS[rank]})
+
+
+@cache
+def _refilled(seat: int, count: int) -> Event:
+    return Event("refill", seat, {"count": count})
+
+
+@cache
+def _skipped(seat: int) -> Event:
+    return Event("skip", seat, {})
 
 
 @register
@@ -121,8 +248,9 @@ class GoFish(Game):
         self.seed = 0
         self.early_end = False
         self.refill = 1
-        # hands[s]: rank -> the cards of that rank held, ranks A..K, each rank in suit order
-        self.hands: list[dict[str, list[str]]] = []
+        self.suits: list[list[int]] = []
+        """Per seat, per rank (A..K): the suits held, bit j for `SUITS[j]` (a hand is listed
+        by rank, then suit, so this is its order too)."""
         self.masks: list[int] = []
         """Per seat: the ranks it holds, bit i for `RANKS[i]`."""
         self.sizes: list[int] = []
@@ -136,11 +264,15 @@ class GoFish(Game):
         self.turn = 0
         self.over = False
         self.asks = 0
-        self.log: list[dict[str, JSON]] = []
-        """The public history; entries are never changed once written (views share them)."""
-        self.private: list[list[dict[str, JSON]]] = []
-        """Per seat: `{"at": log index, "cards": [...]}` for cards it alone (or with the other
-        seat of a hand-over) saw: its draws and the cards handed to or by it."""
+        self.log: list[Row] = []
+        """The public history, oldest first."""
+        self.seen: list[list[Seen]] = []
+        """Per seat: the cards it alone (or with the other seat of a hand-over) saw: its draws
+        and the cards handed to or by it."""
+        self._entries: list[dict[str, JSON]] = []
+        """The log's view entries made so far: never changed once made (views share them)."""
+        self._sightings: list[list[dict[str, JSON]]] = []
+        """The same for each seat's `seen`."""
 
     # ------------------------------------------------------------------ setup
 
@@ -162,7 +294,7 @@ class GoFish(Game):
         game.refill = int(game.options["refill"])
         if deal is None:
             rng = derive_rng(seed, "deal")
-            deck = standard_deck()
+            deck = list(_DECK)
             rng.shuffle(deck)
             size = _HAND_SIZE[str(game.options["rules"])][seats]
             hands = [deck[s * size : (s + 1) * size] for s in range(seats)]
@@ -170,20 +302,19 @@ class GoFish(Game):
             first = rng.randrange(seats)
         else:
             hands, stock, first = cls._check_deal(deal, seats)
-        game.hands = [{} for _ in range(seats)]
+        game.suits = [[0] * BOOKS for _ in range(seats)]
         game.masks = [0] * seats
         game.sizes = [0] * seats
         for seat, cards in enumerate(hands):
             game._take(seat, cards)
-        game.stock = list(stock)
+        game.stock = stock
         game.stock_size = len(stock)
         game.books = [[] for _ in range(seats)]
-        game.private = [[] for _ in range(seats)]
+        game.seen = [[] for _ in range(seats)]
+        game._sightings = [[] for _ in range(seats)]
         game.first = first
         for seat in range(seats):
-            for rank in RANKS:
-                if len(game.hands[seat].get(rank, ())) == 4:
-                    game._book(seat, rank, None)
+            game._lay_down(seat, None)
         if not game._ended():
             game._start_turn(first, None)
         return game
@@ -222,6 +353,18 @@ class GoFish(Game):
         """One required public prompt: the seat to act, with every ask it may make."""
         return {} if self.over else {self.turn: self._prompt(self.turn)}
 
+    def seat_decisions(self) -> dict[int, Prompt]:
+        """`prompts()`: every decision is a seat's own (the draw is part of an ask)."""
+        return {} if self.over else {self.turn: self._prompt(self.turn)}
+
+    def table_step(self) -> Prompt | None:
+        """None: the table takes no step of its own."""
+        return None
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """The ask `seat` may make now, if it is its turn."""
+        return None if self.over or seat != self.turn else self._prompt(seat)
+
     def _prompt(self, seat: int) -> Prompt:
         if self.drawn < self.stock_size:
             targets = _OTHERS[self.seats][seat]
@@ -234,14 +377,12 @@ class GoFish(Game):
         key = seat | ranks << 2 | targets << 15
         prompt = _PROMPTS.get(key)
         if prompt is None:
-            # seats from the next one on in play order: later seats first, then earlier ones
-            order = [t for t in range(seat + 1, 4)] + [t for t in range(seat)]
+            asks, held = ASK_TABLE[seat], HELD[ranks]
             choices = tuple(
-                ASKS[seat, target, rank]
-                for target in order
+                asks[target][rank]
+                for target in _AFTER[seat]
                 if targets >> target & 1
-                for i, rank in enumerate(RANKS)
-                if ranks >> i & 1
+                for rank in held
             )
             prompt = Prompt(seat, ASK, choices=choices)
             if len(_PROMPTS) >= _PROMPT_CACHE_MOST:
@@ -259,10 +400,10 @@ class GoFish(Game):
         """Judge an ask without making it."""
         self._judge(action)
 
-    def _judge(self, action: Action) -> tuple[int, int, str]:
-        """(seat, target, rank) of a legal ask; IllegalAction, with a reason, otherwise."""
+    def _judge(self, action: Action) -> tuple[int, int, int]:
+        """(seat, target, rank index) of a legal ask; IllegalAction, with a reason, otherwise."""
         key = _ASK_KEYS.get(id(action))
-        if key is None or ASKS[key] is not action:
+        if key is None or ASK_TABLE[key[0]][key[1]][key[2]] is not action:
             key = self._parse(action)
         seat, target, rank = key
         if self.over or seat != self.turn:
@@ -271,8 +412,8 @@ class GoFish(Game):
             raise IllegalAction("bad_target", f"There is no seat {target}.", target=target)
         if target == seat:
             raise IllegalAction("ask_yourself", "Ask another player, not yourself.")
-        if not self.masks[seat] >> RANK_ORDER[rank] & 1:
-            raise IllegalAction("rank_not_held", "Ask for a rank you hold.", rank=rank)
+        if not self.masks[seat] >> rank & 1:
+            raise IllegalAction("rank_not_held", "Ask for a rank you hold.", rank=RANKS[rank])
         if not self.sizes[target] and self.drawn >= self.stock_size:
             raise IllegalAction(
                 "target_empty",
@@ -282,8 +423,8 @@ class GoFish(Game):
         return key
 
     @staticmethod
-    def _parse(action: Action) -> tuple[int, int, str]:
-        """(seat, target, rank) of an action shaped as an ask (its legality not judged yet)."""
+    def _parse(action: Action) -> tuple[int, int, int]:
+        """(seat, target, rank index) of an action shaped as an ask (not judged yet)."""
         if action.type != ASK:
             raise IllegalAction(
                 "unknown_action", f"Go Fish has only 'ask', not '{action.type}'.", type=action.type
@@ -300,7 +441,7 @@ class GoFish(Game):
             raise IllegalAction(
                 "bad_rank", "Ask for a rank: A 2 3 4 5 6 7 8 9 T J Q K.", rank=str(rank)
             )
-        return action.seat, target, rank
+        return action.seat, target, RANK_ORDER[rank]
 
     def apply(self, action: Action) -> list[Event]:
         """Make an ask and resolve it: the hand-over, or Go Fish and the draw; books; the turn."""
@@ -315,104 +456,128 @@ class GoFish(Game):
         """Let `decide` make every ask to the end (or `limit` asks): the base loop, without
         building the events nobody reads. Every seat's only decision is its required ask, so
         the order of decisions is the base class's; a property test holds the two together.
+
+        When `decide` is a `CpuChooser`, its normal-level seats are answered by `LatestNews`
+        (`engines.go_fish.cpu`) from the seat's own hand and the public log, with the seat's
+        RNG, without building a view: the asks `NormalPlayer` makes, as a test holds.
         """
+        from engines.go_fish.cpu import LatestNews, normal_rngs
+
+        normal = normal_rngs(decide, self.seats) or [None] * self.seats
+        news = LatestNews(self.seats)
         taken: list[Action] = []
         while not self.over and (limit is None or len(taken) < limit):
-            prompt = self._prompt(self.turn)
-            action = decide(self, prompt)
-            if action is None:
-                raise GameError("cpu_declined", f"No answer to a required '{ASK}' prompt.")
-            seat, target, rank = self._judge(action)
+            seat = self.turn
+            rng = normal[seat]
+            if rng is None:
+                action = decide(self, self._prompt(seat))
+                if action is None:
+                    raise GameError("cpu_declined", f"No answer to a required '{ASK}' prompt.")
+                seat, target, rank = self._judge(action)
+            else:
+                news.learn(self.log)
+                target, rank = news.ask(
+                    seat,
+                    self.suits[seat],
+                    self.masks[seat],
+                    self.sizes,
+                    self.drawn < self.stock_size,
+                    rng,
+                )
+                action = ASK_TABLE[seat][target][rank]
             self._ask(seat, target, rank, None)
             taken.append(action)
         return taken
 
-    def _ask(self, seat: int, target: int, rank: str, events: list[Event] | None) -> None:
-        """Resolve a legal ask; `events` (None: nobody listens) receives what happened."""
+    def _ask(self, seat: int, target: int, rank: int, events: list[Event] | None) -> None:
+        """Resolve a legal ask for `RANKS[rank]`; `events` (None: nobody listens) receives
+        what happened."""
         self.asks += 1
-        hands, log, sizes = self.hands, self.log, self.sizes
-        mine = hands[seat]
-        given = hands[target].pop(rank, None)
-        if given:
-            count = len(given)
-            self.masks[target] &= ~(1 << RANK_ORDER[rank])
-            held = mine[rank] = sorted(mine[rank] + given, key=_by_suit)
+        log, sizes = self.log, self.sizes
+        mine, theirs = self.suits[seat], self.suits[target]
+        at = len(log)
+        got = theirs[rank]
+        if got:
+            count = COUNT[got]
+            theirs[rank] = 0
+            self.masks[target] ^= 1 << rank
+            held = mine[rank] = mine[rank] | got
             sizes[target] -= count
             sizes[seat] += count
-            sighting = {"at": len(log), "cards": given}
-            log.append({"type": ASK, "seat": seat, "target": target, "rank": rank, "count": count})
-            self.private[seat].append(sighting)
-            self.private[target].append(sighting)
+            log.append((ASK, seat, target, rank, count))
+            seen = (at, CARDS[rank][got])
+            self.seen[seat].append(seen)
+            self.seen[target].append(seen)
             if events is not None:
-                events.append(Event(ASK, seat, {"target": target, "rank": rank, "count": count}))
-                events.append(
-                    Event(
-                        "handed",
-                        target,
-                        {"to": seat, "rank": rank, "cards": list(given)},
-                        audience=_AUDIENCES[seat][target],
-                    )
-                )
-            if len(held) == 4:
+                events += (_asked(seat, target, rank, count), _handed(seat, target, rank, got))
+            if held == FULL:
                 self._book(seat, rank, events)
-            if self._ended():
-                return
-            if not sizes[seat]:
+            elif not (self.early_end and not sizes[target]):
+                return  # the asker goes on
+            if not self._ended() and not sizes[seat]:
                 # the ask made a book of the last cards: refill and go on (or pass)
                 self._start_turn(seat, events)
             return
-        log.append({"type": ASK, "seat": seat, "target": target, "rank": rank, "count": 0})
-        drawing = self.drawn < self.stock_size
-        if events is not None:
-            # the public side of the miss: Go Fish, and whether a card was drawn
-            events.append(Event("go_fish", seat, {"target": target, "rank": rank, "drew": drawing}))
-        if not drawing:
-            self._start_turn((seat + 1) % self.seats, events)
+        log.append((ASK, seat, target, rank, 0))
+        drawn = self.drawn
+        if drawn == self.stock_size:
+            if events is not None:
+                events.append(_go_fish(seat, target, rank, False))
+            self._pass_turn(seat, events)
             return
-        card = self.stock[self.drawn]
-        self.drawn += 1
-        drawn_rank = card[0]
-        lucky = drawn_rank == rank
-        had = mine.get(drawn_rank)
-        if had is None:
-            mine[drawn_rank] = pile = [card]
-            self.masks[seat] |= 1 << RANK_ORDER[drawn_rank]
-            hands[seat] = _in_rank_order(mine)
-        else:
-            pile = had
-            pile.append(card)
-            pile.sort(key=_by_suit)
+        card = self.stock[drawn]
+        self.drawn = drawn + 1
+        drew, suit = _CARD_KEYS[card]
+        lucky = drew == rank
+        held = mine[drew] = mine[drew] | suit
+        self.masks[seat] |= 1 << drew
         sizes[seat] += 1
-        at = len(log)
-        if lucky:
-            log.append({"type": "draw", "seat": seat, "lucky": True, "card": card})
-        else:
-            log.append({"type": "draw", "seat": seat, "lucky": False})
-        self.private[seat].append({"at": at, "cards": [card]})
+        log.append((DRAW, seat, card if lucky else None))
+        self.seen[seat].append((at + 1, (card,)))
         if events is not None:
-            if lucky:
-                events.append(Event("lucky", seat, {"card": card, "rank": rank}))
-            else:
-                events.append(Event("drew", seat, {"card": card}, audience=_AUDIENCES[seat][seat]))
-        if len(pile) == 4:
-            self._book(seat, drawn_rank, events)
-        if self._ended():
+            # the public side of the miss (Go Fish, a card drawn), then the card
+            events += (
+                _go_fish(seat, target, rank, True),
+                _lucky(seat, card) if lucky else _drew(seat, card),
+            )
+        if held == FULL:
+            self._book(seat, drew, events)
+        elif not (self.early_end and self.drawn == self.stock_size):
+            if not lucky:
+                self._pass_turn(seat, events)
             return
-        if not lucky:
-            self._start_turn((seat + 1) % self.seats, events)
-        elif not sizes[seat]:
-            self._start_turn(seat, events)
+        if not self._ended():
+            if not lucky:
+                self._pass_turn(seat, events)
+            elif not sizes[seat]:
+                self._start_turn(seat, events)
 
-    def _book(self, seat: int, rank: str, events: list[Event] | None) -> None:
-        """Lay down the four cards of `rank` from `seat`'s hand."""
-        del self.hands[seat][rank]
-        self.masks[seat] &= ~(1 << RANK_ORDER[rank])
+    def _pass_turn(self, seat: int, events: list[Event] | None) -> None:
+        """The turn passes from `seat` to the next seat."""
+        following = seat + 1 if seat + 1 < self.seats else 0
+        if self.sizes[following]:
+            self.turn = following
+        else:
+            self._start_turn(following, events)
+
+    def _book(self, seat: int, rank: int, events: list[Event] | None) -> None:
+        """Lay down the four cards of `RANKS[rank]` from `seat`'s hand."""
+        self.suits[seat][rank] = 0
+        self.masks[seat] ^= 1 << rank
         self.sizes[seat] -= 4
-        self.books[seat].append(rank)
+        code = RANKS[rank]
+        self.books[seat].append(code)
         self.book_total += 1
-        self.log.append({"type": "book", "seat": seat, "rank": rank})
+        self.log.append((BOOK, seat, rank))
         if events is not None:
-            events.append(Event("book", seat, {"rank": rank}))
+            events.append(_booked(seat, rank))
+
+    def _lay_down(self, seat: int, events: list[Event] | None) -> None:
+        """Lay down every book in `seat`'s hand (after a deal or a refill), A to K."""
+        mine = self.suits[seat]
+        for rank in HELD[self.masks[seat]]:
+            if mine[rank] == FULL:
+                self._book(seat, rank, events)
 
     def _ended(self) -> bool:
         """End the game if it is over now: 13 books, or (early end) an empty hand or stock."""
@@ -434,9 +599,9 @@ class GoFish(Game):
                 if self._ended():
                     return
                 continue
-            self.log.append({"type": "skip", "seat": seat})
+            self.log.append((SKIP, seat))
             if events is not None:
-                events.append(Event("skip", seat, {}))
+                events.append(_skipped(seat))
             seat = (seat + 1) % self.seats
 
     def _refill(self, seat: int, events: list[Event] | None) -> None:
@@ -444,11 +609,10 @@ class GoFish(Game):
         cards = self.stock[self.drawn : self.drawn + self.refill]
         self.drawn += len(cards)
         self._take(seat, cards)
-        at = len(self.log)
-        self.log.append({"type": "refill", "seat": seat, "count": len(cards)})
-        self.private[seat].append({"at": at, "cards": list(cards)})
+        self.seen[seat].append((len(self.log), tuple(cards)))
+        self.log.append((REFILL, seat, len(cards)))
         if events is not None:
-            events.append(Event("refill", seat, {"count": len(cards)}))
+            events.append(_refilled(seat, len(cards)))
             events.append(
                 Event(
                     "refill",
@@ -457,20 +621,23 @@ class GoFish(Game):
                     audience=_AUDIENCES[seat][seat],
                 )
             )
-        for rank in RANKS:
-            if len(self.hands[seat].get(rank, ())) == 4:
-                self._book(seat, rank, events)
+        self._lay_down(seat, events)
 
     def _take(self, seat: int, cards: Sequence[str]) -> None:
-        """Put cards into a hand (kept by rank, each rank in suit order)."""
-        hand = self.hands[seat]
+        """Put cards into a hand."""
+        mine = self.suits[seat]
+        ranks = 0
         for card in cards:
-            hand.setdefault(card[0], []).append(card)
-            self.masks[seat] |= 1 << RANK_ORDER[card[0]]
-        for held in hand.values():
-            held.sort(key=_by_suit)
-        self.hands[seat] = _in_rank_order(hand)
+            rank, suit = _CARD_KEYS[card]
+            mine[rank] |= suit
+            ranks |= 1 << rank
+        self.masks[seat] |= ranks
         self.sizes[seat] += len(cards)
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards `seat` holds, by rank (A..K), then suit (♠ ♥ ♦ ♣)."""
+        mine = self.suits[seat]
+        return [card for rank in HELD[self.masks[seat]] for card in CARDS[rank][mine[rank]]]
 
     @classmethod
     def cpu_player(cls, level: str) -> CpuPlayer:
@@ -535,14 +702,28 @@ class GoFish(Game):
             "stock": self.stock_size - self.drawn,
             "turn": None if self.over else self.turn,
             "to_act": [] if self.over else [self.turn],
-            "log": list(self.log),
+            "log": list(self._log_entries()),
             "over": self.over,
             "result": self.result() if self.over else None,
         }
         if seat is not None and 0 <= seat < self.seats:
-            view["hand"] = [card for held in self.hands[seat].values() for card in held]
-            view["private"] = list(self.private[seat])
+            view["hand"] = self.hand(seat)
+            view["private"] = list(self._seen_entries(seat))
         return view
+
+    def _log_entries(self) -> list[dict[str, JSON]]:
+        """The log as a view shows it: entries made once, from the rows not made yet."""
+        entries = self._entries
+        if len(entries) < len(self.log):
+            entries += map(_entry, self.log[len(entries) :])
+        return entries
+
+    def _seen_entries(self, seat: int) -> list[dict[str, JSON]]:
+        """`private` of `seat`'s view: `{"at": log index, "cards": [...]}`, made once."""
+        entries, seen = self._sightings[seat], self.seen[seat]
+        if len(entries) < len(seen):
+            entries += map(_sighting, seen[len(entries) :])
+        return entries
 
     # ------------------------------------------------------------------ JSON
 
@@ -553,15 +734,15 @@ class GoFish(Game):
             "seats": self.seats,
             "options": dict(self.options),
             "seed": self.seed,
-            "hands": [[card for held in hand.values() for card in held] for hand in self.hands],
+            "hands": [self.hand(seat) for seat in range(self.seats)],
             "stock": self.stock[self.drawn :],
             "books": [list(books) for books in self.books],
             "first": self.first,
             "turn": self.turn,
             "over": self.over,
             "asks": self.asks,
-            "log": [_copy(entry) for entry in self.log],
-            "private": [[_copy(seen) for seen in mine] for mine in self.private],
+            "log": [_entry(row) for row in self.log],
+            "private": [[_sighting(seen) for seen in mine] for mine in self.seen],
         }
 
     @classmethod
@@ -573,7 +754,7 @@ class GoFish(Game):
         game.seed = data["seed"]
         game.early_end = game.options["rules"] == EARLY_END
         game.refill = int(game.options["refill"])
-        game.hands = [{} for _ in data["hands"]]
+        game.suits = [[0] * BOOKS for _ in data["hands"]]
         game.masks = [0] * game.seats
         game.sizes = [0] * game.seats
         for seat, cards in enumerate(data["hands"]):
@@ -587,10 +768,9 @@ class GoFish(Game):
         game.turn = data["turn"]
         game.over = data["over"]
         game.asks = data["asks"]
-        game.log = [_copy(entry) for entry in data["log"]]
-        game.private = [[_copy(seen) for seen in mine] for mine in data["private"]]
+        game.log = [_row(entry) for entry in data["log"]]
+        game.seen = [
+            [(seen["at"], tuple(seen["cards"])) for seen in mine] for mine in data["private"]
+        ]
+        game._sightings = [[] for _ in game.seen]
         return game
-
-
-def _copy(entry: Mapping[str, JSON]) -> dict[str, JSON]:
-    return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}

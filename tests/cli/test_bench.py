@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -14,7 +15,12 @@ import pytest
     [
         (
             "engine",
-            ["replay --jsonl --finish, in-process", "longest natural game", "move-cap game"],
+            [
+                "replay --jsonl --finish, in-process",
+                "random players through the engine protocol",
+                "longest natural game",
+                "move-cap game",
+            ],
         ),
         ("service", ["act, the human's move", "see the result, longest natural game"]),
     ],
@@ -31,3 +37,13 @@ def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
     for label in labels:
         line = next(line for line in proc.stdout.splitlines() if label in line)
         assert re.search(r"\d[\d,.]* (ms|games/s)", line), line
+
+
+def test_random_players_play_every_game_to_its_end_through_the_protocol() -> None:
+    from bot.bench import _random_game
+    from bot.games import plugins
+
+    for plugin in plugins():
+        game = plugin.engine.new(plugin.engine.min_seats, {}, 1)
+        applied = _random_game(game, random.Random(1))
+        assert game.is_over() and applied > 0, plugin.id

@@ -123,7 +123,12 @@ def sentences(game: str, body: str | None, tail: Sequence[str], locale: str) -> 
     sentence of its own."""
     parts = [t(f"game.{game}.sentence", locale, text=body)] if body else []
     parts += [part for part in tail if part]
-    return t(f"game.{game}.sentence_join", locale).join(parts) if parts else None
+    if not parts:
+        return None
+    text = parts[0]
+    for part in parts[1:]:
+        text = t(f"game.{game}.then", locale, first=text, second=part)
+    return text
 
 
 # --------------------------------------------------------------------------- typed moves

@@ -43,7 +43,7 @@ EN: dict[str, str] = {
     "game.kokutorum.last_round": "Last round: {summary}",
     "game.kokutorum.shown": "{name} showed {cards}",
     "game.kokutorum.sentence": "{text}.",
-    "game.kokutorum.sentence_join": " ",
+    "game.kokutorum.then": "{first} {second}",
     "game.kokutorum.line": "Round {round} · first to {target} points",
     "game.kokutorum.line_over": "The game is over after {round} rounds.",
     "game.kokutorum.line_over.one": "The game is over after 1 round.",
@@ -124,6 +124,7 @@ EN: dict[str, str] = {
     "error.kokutorum.bad_upright": "Choose W (white up) or B (black up).",
     "error.kokutorum.wrong_phase": "Not now: a turn is draw, then insert, then discard.",
     "error.kokutorum.not_your_turn": "It is not your turn.",
+    "error.kokutorum.bad_seat": "There is no such seat at this table.",
     "error.kokutorum.unknown_action": "Kokutorum has no such move.",
 }
 
@@ -164,7 +165,7 @@ JA: dict[str, str] = {
     "game.kokutorum.last_round": "前のラウンド：{summary}",
     "game.kokutorum.shown": "{name}の手札：{cards}",
     "game.kokutorum.sentence": "{text}。",
-    "game.kokutorum.sentence_join": "",
+    "game.kokutorum.then": "{first}{second}",
     "game.kokutorum.line": "第{round}ラウンド・{target}点先取",
     "game.kokutorum.line_over": "{round}ラウンドでゲームが終わりました。",
     "game.kokutorum.start": "{name}がディーラーで、{first}から始めます。最初のドローの前に、各プレイヤーは一度だけ手札を回転できます。",
@@ -242,5 +243,6 @@ JA: dict[str, str] = {
     "error.kokutorum.bad_upright": "W（白が正位置）か B（黒が正位置）を選んでください。",
     "error.kokutorum.wrong_phase": "今はできません：手番は「引く→差し込む→捨てる」の順です。",
     "error.kokutorum.not_your_turn": "あなたの番ではありません。",
+    "error.kokutorum.bad_seat": "この卓にその席はありません。",
     "error.kokutorum.unknown_action": "コクトラムにその手はありません。",
 }

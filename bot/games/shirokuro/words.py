@@ -99,7 +99,7 @@ EN: dict[str, str] = {
     "game.shirokuro.preview.best": "at best {distance} after your discard",
     "game.shirokuro.last_round": "Last round: {summary}",
     "game.shirokuro.sentence": "{text}.",
-    "game.shirokuro.sentence_join": " ",
+    "game.shirokuro.then": "{first} {second}",
     "game.shirokuro.winning_hand": "{name}'s hand: {cards}",
     "game.shirokuro.line": "{round} · round {number} of {rounds}",
     "game.shirokuro.line_over": "The game is over after {round} rounds.",
@@ -195,6 +195,7 @@ EN: dict[str, str] = {
     "error.shirokuro.bad_upright": "Choose W (white up) or B (black up).",
     "error.shirokuro.wrong_phase": "Not now: a turn is draw, insert, then tsumo or a discard.",
     "error.shirokuro.not_your_turn": "It is not your turn.",
+    "error.shirokuro.bad_seat": "There is no such seat at this table.",
     "error.shirokuro.unknown_action": "Shirokuro-jaku has no such move.",
 }
 
@@ -250,7 +251,7 @@ JA: dict[str, str] = {
     "game.shirokuro.preview.best": "捨てた後は最善で{distance}",
     "game.shirokuro.last_round": "前のラウンド：{summary}",
     "game.shirokuro.sentence": "{text}。",
-    "game.shirokuro.sentence_join": "",
+    "game.shirokuro.then": "{first}{second}",
     "game.shirokuro.winning_hand": "{name}の手札：{cards}",
     "game.shirokuro.line": "{round}・全{rounds}局の{number}局目",
     "game.shirokuro.line_over": "{round}ラウンドでゲームが終わりました。",
@@ -344,5 +345,6 @@ JA: dict[str, str] = {
     "error.shirokuro.bad_upright": "W（白が正位置）か B（黒が正位置）を選んでください。",
     "error.shirokuro.wrong_phase": "今はできません：手番は「引く→差し込む→ツモか捨てる」の順です。",
     "error.shirokuro.not_your_turn": "あなたの番ではありません。",
+    "error.shirokuro.bad_seat": "この卓にその席はありません。",
     "error.shirokuro.unknown_action": "白黒雀にその手はありません。",
 }

@@ -79,7 +79,12 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "col_tf": ("変圧器", "10♣"),
     "col_hand": ("今回", "Hand"),
     "col_total": ("合計", "Total"),
-    "exposed_line": ("公開：{cards}", "Exposed: {cards}"),
+    "exposed_title": (
+        "公開（効果はそのカードを取った人にかかります）",
+        "Exposed (the effect is on whoever took the card)",
+    ),
+    "exposed_by": ("{name}：{cards}", "{name}: {cards}"),
+    "exposed_card": ("{card} → {taker}", "{card} → {taker}"),
     "exposed_none": ("公開：なし", "Exposed: none"),
     "sweep_note": ("{name}：ハート独占", "{name}: heart sweep"),
     "all16_note": ("{name}：16枚すべて", "{name}: all 16 cards"),
@@ -390,9 +395,18 @@ def _taken_panel(
 # --------------------------------------------------------------------------- the hand's end
 
 
+EXPOSED_LINE = 30
+
+
 def _breakdown_height(last: Mapping[str, Any]) -> int:
     notes = sum(1 for b in last["breakdown"] if b["sweep"] or b["all16"])
-    return 56 + 5 * 38 + 8 + 40 + notes * 32 + 12
+    exposers = sum(1 for cards in last["exposed"] if cards)
+    return 56 + 5 * 38 + 8 + 40 + exposers * EXPOSED_LINE + notes * 32 + 12
+
+
+def t_sep(locale: str) -> str:
+    """What separates the items of a list on the image."""
+    return "、" if locale == "ja" else ", "
 
 
 def _breakdown(
@@ -402,7 +416,8 @@ def _breakdown(
     players: Sequence[PlayerInfo],
     own: int | None,
 ) -> None:
-    """The hand-end panel: hearts, pig, sheep, transformer, hand score and total per seat."""
+    """The hand-end panel: hearts, pig, sheep, transformer, hand score and total per seat; each
+    exposed card with who exposed it and who took it (the doubling is the taker's)."""
     locale = c.locale
     x0, x1 = MARGIN, WIDTH - MARGIN
     height = _breakdown_height(last)
@@ -446,17 +461,26 @@ def _breakdown(
         size=21,
     )
     line_y = table_y + 5 * 38 + 20
-    exposed = [
-        f"{_name(players, s, locale)} {' '.join(card_label(x) for x in last['exposed'][s])}"
-        for s in order
-        if last["exposed"][s]
-    ]
-    label = (
-        _tr("exposed_line", locale, cards=" · ".join(exposed))
-        if exposed
-        else _tr("exposed_none", locale)
-    )
-    c.text((x0 + 16, line_y), label, BODY, TEXT, "la", max_width=x1 - x0 - 32)
+    takers = {card: s for s, b in enumerate(last["breakdown"]) for card in b["cards"]}
+    exposers = [s for s in order if last["exposed"][s]]
+    width = x1 - x0 - 32
+    if not exposers:
+        c.text((x0 + 16, line_y), _tr("exposed_none", locale), BODY, TEXT, "la", max_width=width)
+    else:
+        c.text((x0 + 16, line_y), _tr("exposed_title", locale), BODY, TEXT, "la", max_width=width)
+    for seat in exposers:
+        line_y += EXPOSED_LINE
+        taken_by = t_sep(locale).join(
+            _tr(
+                "exposed_card",
+                locale,
+                card=card_label(card),
+                taker=_name(players, takers[card], locale) if card in takers else "—",
+            )
+            for card in last["exposed"][seat]
+        )
+        line = _tr("exposed_by", locale, name=_name(players, seat, locale), cards=taken_by)
+        c.text((x0 + 32, line_y), line, BODY, TEXT, "la", max_width=width - 16)
     for seat in order:
         b = last["breakdown"][seat]
         for flag, key in (("sweep", "sweep_note"), ("all16", "all16_note")):

@@ -119,3 +119,23 @@ def test_the_png_is_small_enough_for_discord() -> None:
     png = render_view(moments()["pig"].view(0), PLAYERS, "ja")
     image = decode(png)
     assert image.width == WIDTH and len(png) < 400_000
+
+
+def test_the_hand_end_panel_says_who_took_each_exposed_card() -> None:
+    from tests.engines.test_gong_zhu import LAST_TRICK, finish, midhand
+
+    taken = {0: "QS KH", 1: "TC JD", 2: "AH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"}
+    game = midhand(LAST_TRICK, 0, exposed={0: "AH QS", 3: "JD"}, taken=taken)
+    finish(game)
+    for locale, lines in (
+        ("en", ["たろう: Q♠ → たろう, A♥ → 花子", "CPU 2: J♦ → CPU 1"]),
+        ("ja", ["たろう：Q♠ → たろう、A♥ → 花子", "CPU 2：J♦ → CPU 1"]),
+    ):
+        with parts.record_texts() as drawn:
+            image = view_image(game.view(0), PLAYERS, locale)
+        check_lines(drawn, image)
+        texts = [d.text for d in drawn]
+        assert all(line in texts for line in lines), texts
+    # the numbers: the pig −200 and K♥ −80 (A♥ exposed); the sheep +200 ×2 with the 10♣;
+    # twelve hearts −160 ×2
+    assert [b["score"] for b in game.history[-1]["breakdown"]] == [-280, 400, -320, 0]

@@ -104,6 +104,9 @@ class SeatFlows(LobbyFlows):
             await self._show_prompt(interaction, current, PickState(), locale, page=page)
             return
         if action == ids.DISMISS:
+            if prompt.get("default"):  # let go, an optional prompt takes its default (keep)
+                await self._act(interaction, table_id, prompt["default"], version)
+                return
             await self._show_prompt(interaction, current, PickState(), locale, dismissed=True)
             return
         if not pick:

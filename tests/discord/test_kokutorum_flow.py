@@ -236,3 +236,17 @@ async def test_a_rotation_window_that_runs_out_keeps_the_hand(
     actions = (await harness.client.service.record(TABLE))["actions"]
     draw = actions.index({"seat": 1, "type": "draw", "from": "stock"})
     assert actions[0] == {"seat": 0, "type": "keep"} and draw > 0  # kept; the CPU played on
+
+
+async def test_not_now_on_the_rotation_keeps_the_hand_and_the_cpu_goes_on(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_first_round(monkeypatch, first_round(0, [rotated(AS_ROTATED), HANA_HAND]))
+    harness = await make_harness()
+    await start(harness, cpu=True)
+    dm = harness.recorder.last_dm(ALICE)
+    assert "Not now" in labels(dm)
+    await press(harness, ALICE, int(dm["id"]), "dismiss")
+    actions = (await harness.client.service.record(TABLE))["actions"]
+    assert actions[0] == {"seat": 0, "type": "keep"}
+    assert {"seat": 1, "type": "draw", "from": "stock"} in actions

@@ -76,7 +76,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "ja": "札を記号（7H QS）か手札の番号（3 14）で入力するか、キーを入力してください。",
     },
     "auto_on": {
-        "en": "Auto play on: the CPU flips for you. Ctrl-C switches it off.",
+        "en": "Auto play on: the CPU plays for you. Ctrl-C switches it off.",
         "ja": "自動プレイ オン：Ctrl-C でオフにします。",
     },
     "auto_off": {"en": "Auto play off.", "ja": "自動プレイ オフ"},

@@ -436,6 +436,10 @@ class ShirokuroPresenter(GamePresenter):
                 item = {**event, "gap": int(event.get("position", 0)) + 1}
                 shown.append({k: v for k, v in item.items() if k not in ("position", "upright")})
             elif kind == "answered":
+                if any(
+                    e.get("type") == event.get("claim") and e.get("seat") == seat for e in events
+                ):
+                    continue  # the claim itself is told
                 shown.append(
                     {
                         "type": kind,

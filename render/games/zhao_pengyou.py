@@ -65,7 +65,10 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "status_window": ("第{deal}ディール・最後の宣言", "Deal {deal} · last chance to declare"),
     "status_bury": ("第{deal}ディール・伏せ札", "Deal {deal} · the bury"),
     "status_call": ("第{deal}ディール・友達の指定", "Deal {deal} · calling friends"),
-    "status_play": ("第{deal}ディール・{trick}/{tricks}", "Deal {deal} · trick {trick}/{tricks}"),
+    "status_play": (
+        "第{deal}ディール・第{trick}トリック・残り{left}枚",
+        "Deal {deal} · trick {trick} · {left} cards left",
+    ),
     "status_over": ("ゲーム終了・{deal}ディール", "Game over · {deal} deals"),
     "rank": ("ランク{rank}", "Rank {rank}"),
     "cards": ("{n}枚", "{n} cards"),
@@ -122,6 +125,11 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "防御チームの勝ち・ゲーム点 {gp}",
         "Defenders win · {gp} game points",
     ),
+    "deal_winner_declarer_one": (
+        "親のチームの勝ち・ゲーム点 1",
+        "Declarer's team wins · 1 game point",
+    ),
+    "deal_winner_defenders_one": ("防御チームの勝ち・ゲーム点 1", "Defenders win · 1 game point"),
     "col_team": ("チーム", "Team"),
     "col_points": ("得点", "Points"),
     "col_steps": ("上昇", "Steps"),
@@ -259,7 +267,9 @@ def _status(view: Mapping[str, Any], locale: str) -> str:
         return _tr(f"status_{phase}", locale, deal=deal)
     if phase == "over":
         return _tr("status_over", locale, deal=deal)
-    return _tr("status_play", locale, deal=deal, trick=int(view.get("tricks", 0)) + 1, tricks=size)
+    # leads of sets and throws make the tricks fewer: the cards left, not a count of tricks
+    left = max(view.get("hand_counts") or [0])
+    return _tr("status_play", locale, deal=deal, trick=int(view.get("tricks", 0)) + 1, left=left)
 
 
 def _table(
@@ -284,7 +294,8 @@ def _table(
     plates: list[Seat | None] = [None] * n
     for seat in range(n):
         counts = [_tr("rank", locale, rank=_rank(ranks[seat]))]
-        if phase != "over" and (n <= 8 or phase in ("draw", "declare", "bury")):
+        # hands differ only while drawing and burying; in play the line keeps room for points
+        if phase in ("draw", "declare", "bury"):
             counts.append(_tr("cards", locale, n=sizes[seat]))
         if points[seat]:
             counts.append(_tr("points", locale, n=points[seat]))
@@ -670,7 +681,8 @@ def _deal_end(
     )
     c.text((x0 + 14, y + 52), line1, BODY, TEXT, "la", max_width=x1 - x0 - 28)
     key = "deal_winner_declarer" if last["winner"] == "declarer" else "deal_winner_defenders"
-    c.text((x0 + 14, y + 86), _tr(key, locale, gp=last["game_points"]), BODY, GOLD, "la", bold=True)
+    gp = last["game_points"]
+    c.text((x0 + 14, y + 86), _tr(key, locale, gp=gp, n=gp), BODY, GOLD, "la", bold=True)
     headers = ["", _tr("col_team", locale), _tr("col_steps", locale), _tr("col_rank", locale)]
     rows = []
     order = [(own + k) % n for k in range(n)] if own is not None else list(range(n))

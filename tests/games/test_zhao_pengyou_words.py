@@ -128,3 +128,20 @@ def test_prompts_say_what_is_asked() -> None:
         game.autoplay(decide, limit=1)
     assert said[("bury", "en")] == "bury exactly 6 cards (the kitty is in your hand)."
     assert said[("call", "ja")].startswith("友達を2回指定してください")
+
+
+def test_a_deal_worth_one_game_point_says_point() -> None:
+    outcome = {
+        "steps": [1, 0, 0, 1, 0, 0],
+        "team": [0, 3],
+        "last_trick": 0,
+        "kitty_points": 10,
+        "defender_points": 35,
+        "winner": "declarer",
+        "game_points": 1,
+    }
+    one = PRESENTER.deal_summary(outcome, NAMES[:6], "en")
+    assert "1 game point;" in one and "doubled" not in one
+    two = PRESENTER.deal_summary({**outcome, "game_points": 2}, NAMES[:6], "en")
+    assert "2 game points;" in two
+    assert "ゲーム点 1" in PRESENTER.deal_summary(outcome, NAMES[:6], "ja")

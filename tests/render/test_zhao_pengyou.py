@@ -164,3 +164,18 @@ def test_the_png_is_small_enough_for_discord() -> None:
     png = render_view(moments()["friend"].view(0), PLAYERS, "ja")
     image = decode(png)
     assert image.width == WIDTH and len(png) < 500_000
+
+
+@pytest.mark.parametrize("moment", ["sets", "failed", "friend"])
+def test_each_plate_shows_the_rank_and_the_points_taken_in_full(moment: str) -> None:
+    """In play, hands are all the same size: a plate gives the rank and the points taken
+    (never cut short), and the title the cards left (leads of sets make tricks fewer)."""
+    game: Any = moments()[moment]
+    view = game.view(None)
+    with parts.record_texts() as drawn:
+        view_image(view, PLAYERS, "en")
+    texts = [d.text for d in drawn]
+    for rank, points in zip(view["ranks"], view["points"], strict=True):
+        shown = f"Rank {rank}" + (f" · {points} pts" if points else "")
+        assert shown in texts
+    assert any(f"{max(view['hand_counts'])} cards left" in t for t in texts)

@@ -273,7 +273,7 @@ class ZhaoPengyouPresenter(GamePresenter):
             locale,
             deal=deal,
             trick=int(view.get("tricks", 0)) + 1,
-            tricks=int(view.get("deal_size") or 0),
+            left=max(view.get("hand_counts") or [0]),
             trump=trump_label,
             points=view.get("defender_points", 0),
             threshold=view.get("threshold", 0),
@@ -355,13 +355,15 @@ class ZhaoPengyouPresenter(GamePresenter):
             locale,
             points=int(outcome.get("kitty_points") or 0),
         )
-        return t(
+        game_points = int(outcome.get("game_points") or 0)
+        return tn(
             f"game.{GAME}.deal_result",
             locale,
+            game_points,
             points=outcome.get("defender_points", 0),
             threshold=threshold,
             side=t(f"game.{GAME}.side.{outcome.get('winner')}", locale),
-            game_points=outcome.get("game_points", 0),
+            game_points=game_points,
             kitty=kitty,
         )
 

@@ -78,6 +78,15 @@ def declare_choice(
 ) -> Action | None:
     """A declaration worth making now, the pass in the last window, or None (wait)."""
     hand = list(view.get("hand") or [])
+    size = int(view.get("deal_size") or len(hand) or 1)
+    return declaration(hand, size, prompt, last_window, eager)
+
+
+def declaration(
+    hand: Sequence[str], size: int, prompt: Prompt, last_window: bool, eager: bool
+) -> Action | None:
+    """`declare_choice` from the seat's hand (sorted as its view shows it) and the number of
+    cards each seat draws (`ZhaoPengyou.autoplay` asks this for a `CpuChooser`'s seats)."""
     declares = [a for a in prompt.choices if a.type == DECLARE]
     passing = next((a for a in prompt.choices if a.type == "pass"), None)
     if eager and declares:
@@ -86,7 +95,6 @@ def declare_choice(
         return passing
     best = max(declares, key=lambda a: (trump_share(hand, str(a.get("card"))), -declares.index(a)))
     share = trump_share(hand, str(best.get("card")))
-    size = int(view.get("deal_size") or len(hand) or 1)
     progress = min(1.0, len(hand) / size)
     need = 0.24 if last_window else 0.5 - 0.14 * progress
     if (last_window or len(hand) >= 5) and share >= need:
@@ -214,12 +222,25 @@ class Player:
     ) -> Hint:
         st = from_view(view)
         seat = prompt.seat
+        play = self.play_of(st, rng)
+        action = play_action(seat, play, st.trump)
         if self.level == "easy":
-            return Hint(play_action(seat, easy_play(st, seat), st.trump), "play")
+            return Hint(action, "play")
+        if self.level == "normal" and not why:
+            return Hint(action)
+        return Hint(action, _reason(st, seat, play))
+
+    def play_of(self, st: Sim, rng: random.Random) -> Play:
+        """The cards to play for the seat `st` is seen from (`st.me`), in any order.
+
+        `ZhaoPengyou.autoplay` asks this directly with `seat_sim`, the same `Sim` as the
+        view's, for the seats of a `CpuChooser` (no view, no prompt)."""
+        seat = st.me
+        if self.level == "easy":
+            return easy_play(st, seat)
         choice = normal_play(st, seat)
         if self.level == "normal":
-            action = play_action(seat, choice, st.trump)
-            return Hint(action, _reason(st, seat, choice) if why else None)
+            return choice
         options = follow_options(st, seat) if st.trick else lead_options(st, seat)
         candidates: list[Play] = [choice]
         keys = {tuple(sorted(choice))}
@@ -229,9 +250,8 @@ class Player:
                 keys.add(key)
                 candidates.append(play)
         if len(candidates) == 1:
-            return Hint(play_action(seat, choice, st.trump), _reason(st, seat, choice))
-        play = candidates[preferred(evaluate(st, candidates, rng))]
-        return Hint(play_action(seat, play, st.trump), _reason(st, seat, play))
+            return choice
+        return candidates[preferred(evaluate(st, candidates, rng))]
 
 
 def _reason(st: Sim, seat: int, play: Play) -> str:

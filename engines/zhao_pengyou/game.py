@@ -30,6 +30,8 @@ one draw order per deal or redeal; then the seed shuffles (`deal:k` for the k-th
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -50,6 +52,7 @@ from engines.base import (
     resolve_prompt,
 )
 from engines.cards import CardError, check_permutation
+from engines.cpu import CpuChooser
 from engines.zhao_pengyou.calls import Call, call_json, parse_calls, suggestions
 from engines.zhao_pengyou.cards import (
     CODES,
@@ -73,6 +76,7 @@ from engines.zhao_pengyou.cards import (
     points_of,
     trump_of,
 )
+from engines.zhao_pengyou.cpu import Player, bury_choice, declaration
 from engines.zhao_pengyou.rules import (
     SET,
     SINGLE,
@@ -94,6 +98,7 @@ from engines.zhao_pengyou.scoring import (
     steps,
     threshold,
 )
+from engines.zhao_pengyou.sim import NOTHING, Sim
 
 DRAW, DECLARE, PASS, BURY, CALL, PLAY = "draw", "declare", "pass", "bury", "call", "play"
 WINDOW = "declare"
@@ -191,11 +196,12 @@ class ZhaoPengyou(Game):
         self.shown: list[dict[int, int]] = []
         """Per seat: cards everyone knows it holds (what a failed throw put back)."""
         self._sorted: list[tuple[list[int], list[str], Groups] | None] = []
+        self._units: list[tuple[int, dict[int, int]]] = []
+        """The trick's plays as units, for `seat_sim` (rebuilt when it lags behind)."""
         self._table: dict[str, JSON] | None = None
         """The public parts of every view that stay the same through a trick."""
         self._learned: dict[str, JSON] | None = None
         """The parts a play may change within a trick: calls, voids, failed throws."""
-
 
     # ------------------------------------------------------------------ setup
 
@@ -323,6 +329,7 @@ class ZhaoPengyou(Game):
         self.points = [0] * seats
         self.leader = self.turn = dealer
         self.trick, self.lead, self.best = [], None, None
+        self._units = []
         self.tricks = 0
         self.failed, self.history = [], []
         self.voids = [0] * seats
@@ -723,7 +730,7 @@ class ZhaoPengyou(Game):
             if narrate
             else _NO_EVENTS
         )
-        if self.drawn < self.hand_size * self.seats:
+        if self.drawn < len(self.stock) - KITTY:
             return events
         events = list(events)
         self.kitty = self.stock[self.drawn :]
@@ -735,6 +742,22 @@ class ZhaoPengyou(Game):
         self.phase = WINDOW
         self.passed = []
         return events + [Event("last_window", None, {})]
+
+    def _draw_quietly(self, count: int) -> list[Action]:
+        """`count` draws told to nobody, the last card of the deal never among them (it ends
+        the drawing): `_draw(False)` `count` times in a row."""
+        seats, stock, hands, sizes = self.seats, self.stock, self.hands, self.sizes
+        seat = self.drawer
+        taken = []
+        for card in stock[self.drawn : self.drawn + count]:
+            hands[seat][card] += 1
+            sizes[seat] += 1
+            self._sorted[seat] = None
+            taken.append(_DRAWS[seat])
+            seat = seat + 1 if seat + 1 < seats else 0
+        self.drawn += count
+        self._table = self._learned = None
+        return taken
 
     def _declare(self, seat: int, card: int) -> list[Event]:
         self.declarer, self.declared = seat, card
@@ -814,7 +837,8 @@ class ZhaoPengyou(Game):
         trump = self.trump
         assert trump is not None
         events: list[Event] = []
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             shape = lead_shape(units, trump)
             if shape.kind == THROW and not self._throw_stands(seat, units, shape, trump):
                 t, n = weakest_unit(units, trump)
@@ -836,9 +860,10 @@ class ZhaoPengyou(Game):
             self.best = (seat, key)
         else:
             lead = self.lead
-            assert lead is not None and self.best is not None
+            best = self.best
+            assert lead is not None and best is not None
             key = play_key(units, lead, trump)
-            if key is not None and key > self.best[1]:
+            if key is not None and key > best[1]:
                 self.best = (seat, key)
             self._learn(seat, units, lead, trump)
         shown = self.shown[seat]
@@ -862,13 +887,16 @@ class ZhaoPengyou(Game):
                 kept.remove(t)
             self._sorted[seat] = (kept, [CODES[t] for t in kept], self._groups(kept))
         play = tuple(types)
-        self.trick.append((seat, play))
+        done = len(trick)
+        trick.append((seat, play))
+        if len(self._units) == done:
+            self._units.append((seat, units))
         if narrate:
             events.append(Event(PLAY, seat, {"cards": [CODES[t] for t in play]}))
         if self.calls:
             events += self._count_calls(seat, play, narrate)
-        if len(self.trick) < self.seats:
-            self.turn = (seat + 1) % self.seats
+        if done + 1 < self.seats:
+            self.turn = seat + 1 if seat + 1 < self.seats else 0
             return events
         return events + self._end_trick(narrate)
 
@@ -950,7 +978,7 @@ class ZhaoPengyou(Game):
                 "points": points,
             }
         )
-        self.trick = []
+        self.trick, self._units = [], []
         self.lead = self.best = None
         self.leader = self.turn = winner
         self._table = self._learned = None
@@ -1074,6 +1102,7 @@ class ZhaoPengyou(Game):
         by step (a test holds it to it)."""
         taken: list[Action] = []
         declined: set[tuple[int, tuple[int, ...]]] = set()
+        fast, rngs = _fast_players(decide)
         # seats whose declaration may be new: every seat at first, then only the one that drew
         # (another seat's prompt has not changed since it was offered and declined)
         to_check = list(range(self.seats))
@@ -1089,13 +1118,25 @@ class ZhaoPengyou(Game):
                             prompt = self._declare_prompt(seat)
                             break
                         del to_check[0]
+                elif limit is None or limit - len(taken) > 1:
+                    # nobody may declare any more: the draws up to the last one in a row
+                    count = len(self.stock) - KITTY - self.drawn - 1
+                    if limit is not None:
+                        count = min(count, limit - len(taken) - 1)
+                    taken += self._draw_quietly(count)
                 if prompt is None:
                     seat = self.drawer
                     self._draw(False)
                     taken.append(_DRAWS[seat])
                     to_check = [seat]
                     continue
-                answer = decide(self, prompt)
+                player = fast[prompt.seat] if fast is not None else None
+                if player is not None:  # as from the view: the sorted hand, the deal's size
+                    hand = self.hand_codes(prompt.seat)
+                    eager = player.level == "easy"
+                    answer = declaration(hand, self.hand_size, prompt, False, eager)
+                else:
+                    answer = decide(self, prompt)
                 if answer is None:
                     declined.add((prompt.seat, tuple(self.declarable(prompt.seat))))
                     continue
@@ -1104,7 +1145,11 @@ class ZhaoPengyou(Game):
                 to_check = list(range(self.seats))
                 continue
             if phase == PLAY:
-                prompt = self._play_prompt(self.turn)
+                seat = self.turn
+                if fast is not None and fast[seat] is not None:
+                    self._fast_plays(fast, rngs, limit, taken)
+                    continue
+                prompt = self._play_prompt(seat)
                 answer = decide(self, prompt)
                 if answer is None:
                     raise GameError("cpu_declined", "No answer to a required 'play' prompt.")
@@ -1112,6 +1157,13 @@ class ZhaoPengyou(Game):
                 self._play(answer.seat, types, units, False)
                 taken.append(answer)
                 continue
+            if fast is not None and phase in (BURY, CALL):
+                declarer = self.declarer
+                assert declarer is not None
+                player = fast[declarer]
+                if player is not None and (phase == BURY or player.level != "hard"):
+                    taken.append(self._fast_kitty(player, rngs[declarer]))
+                    continue
             prompts = self.prompts()
             prompt = prompts[min(prompts)]
             action = resolve_prompt(self, prompt, decide)
@@ -1308,6 +1360,97 @@ class ZhaoPengyou(Game):
             "winners": self.winners(),
         }
 
+    def _fast_plays(
+        self,
+        players: Sequence[Player | None],
+        rngs: Sequence[random.Random],
+        limit: int | None,
+        taken: list[Action],
+    ) -> None:
+        """Plays of a `CpuChooser`'s Zhao Pengyou players, each from its `seat_sim` (the
+        same `Sim` as its view's), in a row until another kind of seat or the deal's end."""
+        trump = self.trump
+        assert trump is not None
+        place = trump.place.__getitem__
+        while self.phase == PLAY and (limit is None or len(taken) < limit):
+            seat = self.turn
+            player = players[seat]
+            if player is None:
+                return
+            play = sorted(player.play_of(self.seat_sim(seat), rngs[seat]), key=place)
+            self._play(seat, play, units_of(play), False)
+            taken.append(Action(seat, PLAY, (("cards", tuple([CODES[t] for t in play])),)))
+
+    def _fast_kitty(self, player: Player, rng: random.Random) -> Action:
+        """The bury or the calls of a `CpuChooser`'s declarer, as its player would choose them
+        from the prompt and the view (`bury_choice` of its sorted hand; the first call set, or
+        the easy player's pick among them with the same draw of its RNG), applied."""
+        seat = self.declarer
+        trump = self.trump
+        assert seat is not None and trump is not None
+        if self.phase == BURY:
+            hand = self._hand(seat)[1]
+            left = Counter(bury_choice(hand, trump.code, player.level == "easy"))
+            codes = []
+            for code in hand:  # in hand order, as the card pick makes it
+                if left[code]:
+                    left[code] -= 1
+                    codes.append(code)
+            self._bury(seat, [INDEX[c] for c in codes])
+            return Action(seat, BURY, (("cards", tuple(codes)),))
+        options = self.call_suggestions()
+        calls = rng.choice(options) if player.level == "easy" else options[0]
+        self._call(list(calls))
+        return Action.make(seat, CALL, calls=[call_json(c) for c in calls])
+
+    def _trick_units(self) -> list[tuple[int, dict[int, int]]]:
+        """The trick's plays as units (seat, {type: copies}), kept as the plays are made."""
+        if len(self._units) != len(self.trick):
+            self._units = [(s, units_of(play)) for s, play in self.trick]
+        return list(self._units)
+
+    def seat_sim(self, seat: int) -> Sim:
+        """During play: what `seat` knows, in the form its CPU player reads (`sim.Sim`): its
+        own hand, the public table and what the table has learnt. The same as
+        `sim.from_view(self.view(seat))` (a test holds it to it), made without the view's
+        words, for the CPU seats of `autoplay`."""
+        assert self.phase == PLAY and self.trump is not None and self.declarer is not None
+        seats = self.seats
+        hands = [NOTHING] * seats
+        hands[seat] = list(self.hands[seat])
+        known = [NOTHING] * seats
+        for other, cards in enumerate(self.shown):
+            if cards and other != seat:
+                row = known[other] = [0] * TYPES
+                for t, n in cards.items():
+                    row[t] = n
+        sim = Sim(
+            seats,
+            self.decks,
+            self.trump,
+            seat,
+            hands,
+            list(self.sizes),
+            self.declarer,
+            set(self.team),
+            self.calls,
+            list(self.answered),
+            list(self.seen),
+            list(self.points),
+            self.active,
+            self.leader,
+            self._trick_units(),
+            self.lead,
+            self.best,
+            voids=list(self.voids),
+            no_sets=self.short_sets,
+            known=known,
+        )
+        if seat == self.declarer and self.buried:
+            sim.buried = list(self.buried)
+            sim.kitty_points = points_of(self.buried)
+        return sim
+
     # ------------------------------------------------------------------ CPU players
 
     @classmethod
@@ -1427,6 +1570,15 @@ class ZhaoPengyou(Game):
         game._sorted = [None] * game.seats
         game._table = game._learned = None
         return game
+
+
+def _fast_players(decide: Decide) -> tuple[list[Player | None] | None, Sequence[random.Random]]:
+    """For a `CpuChooser`: each seat's Zhao Pengyou CPU player (None for another kind of
+    player), and the seats' RNGs; (None, ()) for any other chooser."""
+    if not isinstance(decide, CpuChooser):
+        return None, ()
+    players: list[Player | None] = [p if type(p) is Player else None for p in decide.players]
+    return players, decide.rngs
 
 
 def _key_json(key: Key) -> JSON:

@@ -15,6 +15,7 @@ same code decides for a CPU seat from its view and for every seat of a playout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from engines.zhao_pengyou.cards import (
@@ -89,6 +90,33 @@ def _build(st: Sim, hand: list[int], lead: Shape, values: tuple[int, ...], feed:
     low_order, feed_order = orders(trump)
     order = feed_order if feed else low_order
     suit_order = order[led]
+    if need == 1:
+        # a single led: the first card of the suit in this order, else the first best other
+        for t in suit_order:
+            if hand[t]:
+                return [t]
+        # void: each suit's first card in this order is its best; the first best suit wins
+        if feed:
+            best_t, best_key = -1, (0, 0)
+            for e in range(5):
+                for t in order[e]:
+                    if hand[t]:
+                        key = (-POINTS[t], values[t])
+                        if best_t < 0 or key < best_key:
+                            best_t, best_key = t, key
+                        break
+            return [best_t]
+        lengths = _suit_length(hand, trump)
+        best_t, best_cost = -1, 0
+        for e in range(5):
+            if lengths[e]:
+                for t in order[e]:
+                    if hand[t]:
+                        cost = values[t] + 2 * lengths[e]
+                        if best_t < 0 or cost < best_cost:
+                            best_t, best_cost = t, cost
+                        break
+        return [best_t]
     held = 0
     for t in suit_order:
         held += hand[t]
@@ -160,12 +188,14 @@ def winning_follow(st: Sim, seat: int) -> Play | None:
     if not pool:
         return None
     if kind in (SINGLE, SET):
+        # a single or a set of one card beats the holder by its tier (trump or not), then
+        # its strength (`play_key`)
         m = lead.size
+        tier = 1 if suit == TRUMP else 0
+        strength = trump.strength
         for t in pool:
-            if hand[t] >= m:
-                found = play_key({t: m}, lead, trump)
-                if found is not None and found > key:
-                    return [t] * m
+            if hand[t] >= m and (tier, strength[t]) > key:
+                return [t] * m
         return None
     m = lead.size
     if kind == SEQUENCE:
@@ -209,32 +239,45 @@ def top_types(st: Sim, seat: int, suit: int) -> list[int]:
     played = st.played
     buried = st.buried if seat == st.declarer and st.buried is not None else None
     out = []
-    strength = trump.strength
-    members = trump.members[suit]
-    i = 0
-    while i < len(members):
-        # cards of equal strength (the trump-rank cards of other suits) stand together
-        j = i
-        while j < len(members) and strength[members[j]] == strength[members[i]]:
-            j += 1
-        group = members[i:j]
-        mine = [t for t in group if hand[t]]
-        out += mine
+    # cards of equal strength (the trump-rank cards of other suits) stand together
+    for group in strength_groups(trump)[suit]:
+        for t in group:
+            if hand[t]:
+                out.append(t)
         for t in group:
             away = total[t] - hand[t] - played[t] - (buried.count(t) if buried else 0)
             if away > 0:
                 return out
-        i = j
     return out
+
+
+@lru_cache(maxsize=64)
+def strength_groups(trump: Trump) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per effective suit, its cards in groups of equal strength, strongest first."""
+    strength = trump.strength
+    out = []
+    for members in trump.members:
+        groups: list[tuple[int, ...]] = []
+        for t in members:
+            if groups and strength[groups[-1][0]] == strength[t]:
+                groups[-1] += (t,)
+            else:
+                groups.append((t,))
+        out.append(tuple(groups))
+    return tuple(out)
 
 
 def lead_options(st: Sim, seat: int) -> dict[str, Play]:
     """Named leads worth considering (always `low`)."""
+    return _lead_options(st, seat, _suit_length(st.hands[seat], st.trump))
+
+
+def _lead_options(st: Sim, seat: int, lengths: list[int]) -> dict[str, Play]:
+    """`lead_options`, given the seat's suit lengths."""
     trump = st.trump
     hand = st.hands[seat]
     values = keep_values(trump)
     out: dict[str, Play] = {}
-    lengths = _suit_length(hand, trump)
     for suit in (0, 1, 2, 3, TRUMP):
         if not lengths[suit]:
             continue
@@ -249,23 +292,31 @@ def lead_options(st: Sim, seat: int) -> dict[str, Play]:
                 out["top_throw"] = singles
             elif tops and "top_single" not in out and suit != TRUMP:
                 out["top_single"] = [tops[0]]
-        seq = _best_sequence(hand, trump, suit)
-        if seq is not None and "sequence" not in out:
-            out["sequence"] = seq
-    # a low card of the shortest plain suit (to trump that suit later)
+        if lengths[suit] >= 4 and "sequence" not in out:  # two sets of two at least
+            seq = _best_sequence(hand, trump, suit)
+            if seq is not None:
+                out["sequence"] = seq
+    # a low card of the shortest plain suit (to trump that suit later): its first held card
+    # of least value (of the whole hand when it holds trumps only)
     plain = [e for e in range(4) if lengths[e]]
+    low = -1
     if plain:
         short = min(plain, key=lambda e: (lengths[e], e))
-        low = min((t for t in trump.members[short] if hand[t]), key=lambda t: values[t])
-        out["low"] = [low]
+        pool: Sequence[int] = trump.members[short]
     else:
-        low = min((t for t in range(TYPES) if hand[t]), key=lambda t: values[t])
-        out["low"] = [low]
-    pairs = [t for t in reversed(trump.members[TRUMP]) if hand[t] >= 2 and trump.seq[t] >= 0]
-    if pairs:
-        out["trump_set"] = [pairs[0]] * 2
-    elif lengths[TRUMP]:
-        out["trump"] = [next(t for t in reversed(trump.members[TRUMP]) if hand[t])]
+        pool = range(TYPES)
+    for t in pool:
+        if hand[t] and (low < 0 or values[t] < values[low]):
+            low = t
+    out["low"] = [low]
+    if lengths[TRUMP]:
+        trumps = trump.members[TRUMP]
+        places = trump.seq
+        pair = next((t for t in reversed(trumps) if hand[t] >= 2 and places[t] >= 0), None)
+        if pair is not None:
+            out["trump_set"] = [pair] * 2
+        else:
+            out["trump"] = [next(t for t in reversed(trumps) if hand[t])]
     for i, (t, nth) in enumerate(st.calls):
         if st.answered[i] is None and hand[t] and st.played[t] < nth <= st.played[t] + hand[t]:
             out["friend"] = [t] * (nth - st.played[t])
@@ -351,10 +402,10 @@ def normal_play(st: Sim, seat: int) -> Play:
 
 def normal_lead(st: Sim, seat: int) -> Play:
     """The normal player's lead."""
-    options = lead_options(st, seat)
     hand = st.hands[seat]
     trump = st.trump
     lengths = _suit_length(hand, trump)
+    options = _lead_options(st, seat, lengths)
     mine = st.on_declarer_side(seat)
     if "friend" in options:
         t = options["friend"][0]

@@ -84,12 +84,10 @@ class Sim:
     def pending_friend(self, seat: int) -> bool:
         """The seat holds the card of a call not yet answered and would answer it next."""
         hand = self.hands[seat]
+        answered, played = self.answered, self.played
         for i, (t, nth) in enumerate(self.calls):
-            if (
-                self.answered[i] is None
-                and hand[t]
-                and self.played[t] < nth <= self.played[t] + hand[t]
-            ):
+            held = hand[t]
+            if held and answered[i] is None and played[t] < nth <= played[t] + held:
                 return True
         return False
 
@@ -106,11 +104,13 @@ class Sim:
         opponent; an unknown seat by the calls still open)."""
         if other == seat:
             return 1.0
-        mine = self.on_declarer_side(seat)
-        if other in self.team:
+        team = self.team
+        joined = seat in team
+        mine = joined or seat == self.declarer or self.pending_friend(seat)
+        if other in team:
             return 1.0 if mine else 0.0
-        unknown = self.seats - len(self.team) - (0 if seat in self.team else 1)
-        open_calls = self.open_calls() - (1 if mine and seat not in self.team else 0)
+        unknown = self.seats - len(team) - (0 if joined else 1)
+        open_calls = self.answered.count(None) - (1 if mine and not joined else 0)
         share = min(1.0, max(0, open_calls) / max(1, unknown))
         return share if mine else 1.0 - share
 
@@ -236,7 +236,7 @@ class Sim:
         return taken[seat] + 0.004 * (-margin if mine else margin)
 
 
-_NOTHING: list[int] = [0] * TYPES
+NOTHING: list[int] = [0] * TYPES
 """An unknown hand (never changed: sampled deals get hands of their own)."""
 
 
@@ -275,7 +275,7 @@ def _public(view: Mapping[str, JSON]) -> _Public:
     played = [0] * TYPES
     for c, n in source.items():
         played[index[c]] = n
-    known = [_NOTHING] * seats
+    known = [NOTHING] * seats
     for seat, codes in enumerate(view["shown"]):
         if codes:
             row = known[seat] = [0] * TYPES
@@ -321,10 +321,10 @@ def from_view(view: Mapping[str, JSON]) -> Sim:
     mine = [0] * TYPES
     for c in view["hand"]:
         mine[index[c]] += 1
-    hands = [_NOTHING] * seats  # another hand is unknown: a policy reads only its own
+    hands = [NOTHING] * seats  # another hand is unknown: a policy reads only its own
     hands[me] = mine
     known = list(public.known)
-    known[me] = _NOTHING
+    known[me] = NOTHING
     played = list(public.played)
     trick_view = view["trick"] or {}
     plays = trick_view.get("plays") or []

@@ -300,3 +300,41 @@ def test_the_view_is_what_the_cpu_reads() -> None:
     assert [s for s, _ in st.trick] == [s for s, _ in game.trick]
     assert st.best is not None and game.best is not None and st.best[0] == game.best[0]
     assert st.team == set(game.team) and st.sizes == game.sizes
+
+
+def low_throw(game: ZhaoPengyou, seat: int) -> list[str] | None:
+    """The two lowest single cards of a plain suit the seat holds, led together (a throw)."""
+    trump = game.trump
+    assert trump is not None
+    hand = game.hands[seat]
+    for suit in range(4):
+        singles = [t for t in reversed(trump.members[suit]) if hand[t] == 1]
+        if len(singles) >= 2:
+            return [CODES[t] for t in singles[:2]]
+    return None
+
+
+@pytest.mark.parametrize("seats", range(6, 13))
+def test_the_seat_sim_is_the_view_read_by_the_cpu(seats: int) -> None:
+    """`seat_sim` (what autoplay's CPU seats read) equals `from_view` of the seat's view at
+    every play of random deals: the same hand, table, voids, missing sets, cards put back by
+    failed throws, calls and bury, and never another seat's cards."""
+    rng = random.Random(seats)
+    checked = failed = 0
+    for seed in range(3):
+        game = ZhaoPengyou.new(seats, {"ranks": ["K"] * seats}, seed)
+        normal = cpu_chooser("zhao-pengyou", ["normal"] * seats, seed)
+        while not game.is_over():
+            if game.phase == "play":
+                seat = game.turn
+                sim = game.seat_sim(seat)
+                assert sim == from_view(game.view(seat))
+                assert all(sim.hands[s] == [0] * TYPES for s in range(seats) if s != seat)
+                checked += 1
+                failed = max(failed, len(game.failed))
+                throw = low_throw(game, seat) if not game.trick else None
+                if throw is not None and rng.random() < 0.5:  # it may fail: cards put back
+                    game.apply(Action.make(seat, "play", cards=throw))
+                    continue
+            game.autoplay(normal, limit=1)
+    assert checked > 30 * seats and failed

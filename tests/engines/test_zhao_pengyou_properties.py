@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engines.base import Action, Decision, Game, Prompt
-from engines.cpu import RandomChoice, cpu_chooser
+from engines.cpu import CpuChooser, RandomChoice, cpu_chooser, cpu_player, decision_rng
 from engines.record import Record, parse_record, replay, start
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import CODES, INDEX, TRUMP, card_set
@@ -295,6 +295,36 @@ def test_the_fast_autoplay_is_the_generic_one(seats: int) -> None:
         taken = fast.autoplay(mixed(seed, seats), limit=2500)
         assert taken == Game.autoplay(slow, mixed(seed, seats), limit=2500)
         assert fast.to_json() == slow.to_json()
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_cpu_seats_answered_by_autoplay_itself_answer_as_from_their_views(seats: int) -> None:
+    """`autoplay` with a `CpuChooser` answers its Zhao Pengyou players' prompts itself (plays
+    from `seat_sim`, bury, calls, declarations): every action, every draw of their RNGs and
+    the state are those of the generic loop, which asks each player from its seat's view. A
+    random seat is left to the chooser; a hard seat at some seat counts."""
+    levels = ["random", "easy", "normal"] + ["normal", "easy"] * 6
+    if seats in (6, 9, 12):
+        levels[3] = "hard"
+    for seed in range(2):
+        games = [ZhaoPengyou.new(seats, {"ranks": ["K"] * seats}, seed) for _ in range(2)]
+        choosers = [
+            CpuChooser(
+                [
+                    RandomChoice() if level == "random" else cpu_player(ZhaoPengyou.id, level)
+                    for level in levels[:seats]
+                ],
+                [decision_rng(seed, "test", seat) for seat in range(seats)],
+            )
+            for _ in range(2)
+        ]
+        taken = games[0].autoplay(choosers[0])
+        assert games[0].is_over()
+        assert taken == Game.autoplay(games[1], choosers[1])
+        assert games[0].to_json() == games[1].to_json()
+        assert [rng.random() for rng in choosers[0].rngs] == [
+            rng.random() for rng in choosers[1].rngs
+        ]
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)

@@ -24,8 +24,8 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from engines.base import JSON, Action, Decide, Decision, Game, GameError, Prompt, game_class
-from engines.cpu import LEVELS, CpuPlayer, RandomChoice, cpu_player, decision_rng
+from engines.base import JSON, Decide, GameError, game_class
+from engines.cpu import LEVELS, CpuChooser, CpuPlayer, RandomChoice, cpu_player, decision_rng
 
 RANDOM = "random"
 Z95 = 1.96
@@ -42,14 +42,12 @@ def _player(game_id: str, level: str) -> CpuPlayer:
 
 
 def _chooser(game_id: str, levels: Sequence[str], seed: int) -> Decide:
-    players = [_player(game_id, level) for level in levels]
-    rngs = [decision_rng(seed, "simulate", seat) for seat in range(len(levels))]
-
-    def decide(game: Game, prompt: Prompt) -> Action | None:
-        seat = prompt.seat
-        return players[seat].decide(Decision(game.view(seat), prompt, rngs[seat], game.accepts))
-
-    return decide
+    """Each seat's player from its view; a `CpuChooser`, which a game's autoplay may answer
+    faster itself (the same answers)."""
+    return CpuChooser(
+        [_player(game_id, level) for level in levels],
+        [decision_rng(seed, "simulate", seat) for seat in range(len(levels))],
+    )
 
 
 def _shares(result: dict[str, JSON], seats: int) -> list[float]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from engines.shirokuro.shape import kept
 from engines.two_number.cards import BLACK_OFFSET, UPRIGHTS, value_of
 from engines.two_number.melds import is_win
 
@@ -34,8 +35,10 @@ class Options(NamedTuple):
 
 def ron_options(hand: Sequence[int], melds: int, card: str) -> tuple[tuple[int, str], ...]:
     """Every (position, upright) at which `card` completes the concealed hand."""
-    out = []
     vs = tuple(hand)
+    if not tenpai(vs, melds):
+        return ()
+    out = []
     for upright in UPRIGHTS:
         v = value_of(card, upright)
         for p in range(len(vs) + 1):
@@ -78,10 +81,6 @@ def options(hand: Sequence[int], melds: int, card: str, next_seat: bool, ron_onl
 
 def tenpai(hand: Sequence[int], melds: int) -> bool:
     """One card from winning: some value inserted at some position wins (RULINGS: any card of
-    the deck, live or not)."""
+    the deck, live or not). That is a hand whose every card stays in some winning hand."""
     vs = tuple(hand)
-    for v in (*range(1, 7), *range(9, 15)):
-        for p in range(len(vs) + 1):
-            if is_win((*vs[:p], v, *vs[p:]), melds):
-                return True
-    return False
+    return len(vs) == 3 * melds + 1 and kept(vs, melds) == len(vs)

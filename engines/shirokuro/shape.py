@@ -1,0 +1,114 @@
+"""How far a Shirokuro-jaku hand is from a win, fast enough for the CPU players.
+
+`engines.two_number.melds.kept_for_win` says how many cards of a hand can stay, in their order,
+in some winning hand (two melds and a head, or four pairs); a hand of n cards is then
+`3 * melds + 2 - kept` draws from a win. The CPUs ask this of a hundred hands a decision, so
+here is the same number by a shorter road. A winning hand is a row of segments (each meld, the
+head, or each pair of スートイツ), so the cards that stay fall into consecutive stretches of
+the hand, one stretch a segment, the cards between them let go. A stretch keeps
+
+- for a meld: 3 when it holds a koutsu or shuntsu as a subsequence, 2 when it holds two cards
+  of one meld (equal, or one colour one or two apart), 1 when it holds a card;
+- for a head or a pair: 2 when it holds two equal cards, 1 when it holds a card;
+
+and `kept` is the best sum over the ways to cut the hand into stretches, segments in any order.
+Tests hold it to `kept_for_win` on random hands.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.two_number.cards import VALUES
+
+_NEVER = 99
+
+
+def _firsts(vs: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
+    """For each start a: the least end b such that vs[a:b] holds a three-card meld, two cards
+    of one meld, two equal cards (`_NEVER` when none does)."""
+    n = len(vs)
+    three = [_NEVER] * (n + 1)
+    two = [_NEVER] * (n + 1)
+    equal = [_NEVER] * (n + 1)
+    for a in range(n - 1, -1, -1):
+        t3, t2, e2 = three[a + 1], two[a + 1], equal[a + 1]
+        x = vs[a]
+        for j in range(a + 1, min(n, t3)):
+            step = vs[j] - x
+            if -2 <= step <= 2:
+                if j + 1 < t2:
+                    t2 = j + 1
+                if step == 0 and j + 1 < e2:
+                    e2 = j + 1
+                if -1 <= step <= 1:
+                    want = vs[j] + step
+                    for k in range(j + 1, min(n, t3 - 1)):
+                        if vs[k] == want:
+                            t3 = k + 1
+                            break
+        three[a], two[a], equal[a] = t3, t2, e2
+    return three, two, equal
+
+
+@lru_cache(maxsize=1 << 18)
+def kept(vs: tuple[int, ...], melds: int) -> int:
+    """`kept_for_win(vs, melds)`: the most cards of the hand that stay in some winning hand."""
+    n = len(vs)
+    three, two, equal = _firsts(vs)
+    ends = range(n + 1)
+    # meld[a][b], head[a][b]: what the stretch vs[a:b] keeps as a meld, as a head
+    meld = [
+        [3 if b >= three[a] else 2 if b >= two[a] else 1 if b > a else 0 for b in ends]
+        for a in ends
+    ]
+    head = [[2 if b >= equal[a] else 1 if b > a else 0 for b in ends] for a in ends]
+    if melds == 0:
+        return head[0][n]
+    if melds == 1:
+        return max(max(meld[0][c] + head[c][n], head[0][c] + meld[c][n]) for c in ends)
+    # two melds and a head, the head first, between or last
+    m1 = meld[0]
+    h1 = head[0]
+    best = 0
+    for b in ends:
+        mm = mh = hm = 0
+        for c in range(b + 1):
+            mc, hc = meld[c][b], head[c][b]
+            x = m1[c] + mc
+            if x > mm:
+                mm = x
+            x = m1[c] + hc
+            if x > mh:
+                mh = x
+            x = h1[c] + mc
+            if x > hm:
+                hm = x
+        x = max(mm + head[b][n], mh + meld[b][n], hm + meld[b][n])
+        if x > best:
+            best = x
+    if best < n and best < 8:
+        # four pairs, a closed hand
+        hh = [max(h1[c] + head[c][b] for c in range(b + 1)) for b in ends]
+        hhh = [max(hh[c] + head[c][b] for c in range(b + 1)) for b in ends]
+        best = max(best, max(hhh[b] + head[b][n] for b in ends))
+    return best
+
+
+def distance(vs: tuple[int, ...], melds: int) -> int:
+    """Draws still needed: 0 for a winning hand, 1 for a hand one card away (tenpai)."""
+    return 3 * melds + 2 - kept(vs, melds)
+
+
+@lru_cache(maxsize=1 << 16)
+def helpful(vs: tuple[int, ...], melds: int) -> frozenset[int]:
+    """The values that, inserted in their best gap, let more of the hand stay in a win."""
+    now = kept(vs, melds)
+    n = len(vs)
+    out = set()
+    for v in VALUES:
+        for p in range(n + 1):
+            if kept((*vs[:p], v, *vs[p:]), melds) > now:
+                out.add(v)
+                break
+    return frozenset(out)

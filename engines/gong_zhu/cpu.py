@@ -50,6 +50,7 @@ from engines.gong_zhu.policy import (
     HIGH_SPADES,
     LOW_SPADES,
     SWEEP_GUARD,
+    Policy,
     Situation,
     easy_play,
     lowest,
@@ -59,8 +60,6 @@ from engines.gong_zhu.policy import (
 )
 from engines.gong_zhu.rules import legal_mask, trick_winner
 from engines.gong_zhu.scoring import score
-
-Policy = Callable[[int, int, int, Situation], int]
 
 SAMPLES = 24
 """Deals sampled per decision at most (fewer when the candidates are many and the hand young)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.base import (
     JSON,
@@ -43,6 +43,7 @@ from engines.base import (
 )
 from engines.cards import CardError, check_permutation, standard_deck
 from engines.gong_zhu.deck import (
+    ALL,
     BIT,
     CODES,
     EXPOSABLE,
@@ -60,8 +61,12 @@ from engines.gong_zhu.deck import (
     mask_of,
     mask_of_codes,
 )
+from engines.gong_zhu.policy import Situation
 from engines.gong_zhu.rules import legal_mask, refusal, trick_winner
 from engines.gong_zhu.scoring import breakdown, score
+
+if TYPE_CHECKING:
+    from engines.gong_zhu.cpu import RulePlayer
 
 SEATS = 4
 OUT_AT = -1000
@@ -99,6 +104,17 @@ def _selectable(held: int, allowed: int) -> tuple[bool, ...]:
 _DISPLAY = tuple((suit, 13 * suit, SUITS[suit]) for suit in DISPLAY_SUITS)
 _POSITIONS = tuple(tuple(tuple(range(first, first + n)) for n in range(14)) for first in range(14))
 """`_POSITIONS[first][n]`: the hand positions of a suit group of n cards from `first` on."""
+
+
+def _rule_players(decide: Decide) -> tuple[RulePlayer | None, ...]:
+    """Each seat's player when `decide` is a `CpuChooser` whose player there is one of the
+    rule players (easy, normal); None for the seats left to `decide`."""
+    from engines.cpu import CpuChooser
+    from engines.gong_zhu.cpu import RulePlayer
+
+    if not isinstance(decide, CpuChooser):
+        return (None,) * SEATS
+    return tuple(player if type(player) is RulePlayer else None for player in decide.players)
 
 
 def play_action(seat: int, card: int) -> Action:
@@ -357,25 +373,84 @@ class GongZhu(Game):
             return self._play_prompt(self.turn)
         if self.phase == OVER:
             return None
+        return self._expose_prompt(self._next_to_expose())
+
+    def _next_to_expose(self) -> int:
+        """The seat whose exposure autoplay takes next: the first undecided seat holding none
+        of the four cards (the table's own step), else the first undecided seat."""
         undecided = [s for s in range(SEATS) if self.decisions[s] is None]
         for s in undecided:
             if not self.hands[s] & EXPOSABLE:
-                return self._expose_prompt(s)
-        return self._expose_prompt(undecided[0])
+                return s
+        return undecided[0]
 
     def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
         """`Game.autoplay` without building every seat's prompt at each step: the same
-        prompts in the same order, so the same game as step by step (a test holds it to it)."""
+        prompts in the same order, so the same game as step by step (a test holds it to it).
+
+        With a `CpuChooser`, its easy and normal players' exposures and cards are chosen here
+        from what their seat's view holds (its hand and the public table, `situation`), without
+        building the view or the prompt: the same answers as theirs (a test holds the two
+        together; these players draw nothing from their RNG).
+        """
         taken: list[Action] = []
-        while not self.is_over() and (limit is None or len(taken) < limit):
+        rule = _rule_players(decide)
+        while self.phase != OVER and (limit is None or len(taken) < limit):
+            if self.phase == PLAY:
+                seat = self.turn
+                player = rule[seat]
+                if player is not None:
+                    hand = self.hands[seat]
+                    legal = legal_mask(
+                        hand,
+                        SUIT_OF[self.trick[0]] if self.trick else None,
+                        self.led_before,
+                        self.exposed,
+                    )
+                    if legal & (legal - 1):
+                        card = player.play(seat, hand, legal, self.situation())
+                        if not legal >> card & 1:
+                            raise GameError("cpu_illegal", f"A CPU chose {CODES[card]}, not legal.")
+                    else:
+                        card = legal.bit_length() - 1
+                    taken.append(_PLAY_ACTIONS[seat][card])
+                    self._steps += 1
+                    self._play(seat, card)
+                    continue
+            else:
+                seat = self._next_to_expose()
+                player = rule[seat]
+                hand = self.hands[seat]
+                if player is not None or not hand & EXPOSABLE:
+                    # a seat holding none of the four cards: the table's own step
+                    mask = player.exposures(hand) & hand if player is not None else 0
+                    action = expose_action(seat, mask)
+                    taken.append(action)
+                    self._steps += 1
+                    self._expose(seat, mask)
+                    continue
             prompt = self.next_prompt()
             assert prompt is not None
-            action = resolve_prompt(self, prompt, decide)
-            if action is None:
+            found = resolve_prompt(self, prompt, decide)
+            if found is None:
                 raise GameError("cpu_declined", f"No answer to a required '{prompt.kind}' prompt.")
-            self.apply(action)
-            taken.append(action)
+            self.apply(found)
+            taken.append(found)
         return taken
+
+    def situation(self) -> Situation:
+        """The public table as the CPU policies read it: what `cpu.situation_of` reads from any
+        seat's view during the play (the trick, the cards played, the scoring cards taken, the
+        exposures, the suits led)."""
+        hands = self.hands
+        return Situation(
+            list(self.trick),
+            self.trick_leader,
+            ALL ^ (hands[0] | hands[1] | hands[2] | hands[3]),
+            [m & SCORING for m in self.taken],
+            self.exposed,
+            self.led_before,
+        )
 
     # ------------------------------------------------------------------ checking an action
 

@@ -18,6 +18,8 @@ The normal player follows the rule document's own advice:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.gong_zhu.deck import (
     ALL,
     BIT,
@@ -87,6 +89,10 @@ class Situation:
             self.exposed,
             self.led_before,
         )
+
+
+Policy = Callable[[int, int, int, Situation], int]
+"""A rule player's choice: (seat, hand, legal cards, the public table) -> a legal card."""
 
 
 def highest(mask: int) -> int:

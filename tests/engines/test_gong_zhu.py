@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, Event, IllegalAction, RecordError, game_class
-from engines.cpu import RandomChoice, cpu_chooser
+from engines.base import Action, Event, Game, IllegalAction, RecordError, game_class
+from engines.cpu import CpuChooser, RandomChoice, cpu_chooser, cpu_player, decision_rng
 from engines.gong_zhu import GongZhu
 from engines.gong_zhu.deck import HEART_MASK, SCORING, codes_of, mask_of_codes
 from engines.gong_zhu.scoring import breakdown, hearts_points, score
@@ -614,14 +614,64 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
-def test_autoplay_is_the_same_game_as_step_by_step() -> None:
-    for seed in range(6):
+LINEUPS = [
+    ["normal"] * 4,
+    ["easy", "normal", "normal", "easy"],
+    ["random", "normal", "easy", "normal"],
+]
+
+
+def chooser(levels: list[str], seed: int) -> CpuChooser:
+    """A `CpuChooser` (the kind `autoplay` answers easy and normal seats of by itself), with
+    a uniformly random player where the lineup says `random`."""
+    return CpuChooser(
+        [RandomChoice() if lv == "random" else cpu_player("gong-zhu", lv) for lv in levels],
+        [decision_rng(seed, "test", seat) for seat in range(4)],
+    )
+
+
+@pytest.mark.parametrize("levels", LINEUPS)
+def test_autoplay_is_the_same_game_as_step_by_step(levels: list[str]) -> None:
+    """The fast autoplay (rule players answered from the state, no view built) against the
+    protocol's own loop, where every seat decides from its view and prompt."""
+    for seed in range(4):
         fast = GongZhu.new(4, {}, seed)
-        fast_actions = fast.autoplay(cpu_chooser("gong-zhu", ["normal"] * 4, seed))
+        fast_actions = fast.autoplay(chooser(levels, seed))
         slow = GongZhu.new(4, {}, seed)
-        slow_actions = super(GongZhu, slow).autoplay(cpu_chooser("gong-zhu", ["normal"] * 4, seed))
+        slow_actions = Game.autoplay(slow, chooser(levels, seed))
         assert fast_actions == slow_actions
         assert fast.to_json() == slow.to_json()
+        assert fast.view(0) == slow.view(0)
+
+
+def test_autoplay_stops_at_its_limit_and_goes_on_from_there() -> None:
+    whole = GongZhu.new(4, {}, 3)
+    everything = whole.autoplay(chooser(["normal"] * 4, 3))
+    steps = GongZhu.new(4, {}, 3)
+    decide = chooser(["normal"] * 4, 3)
+    taken = []
+    while not steps.is_over():
+        batch = steps.autoplay(decide, limit=7)
+        assert 1 <= len(batch) <= 7
+        taken += batch
+    assert taken == everything and steps.to_json() == whole.to_json()
+
+
+def test_the_situation_is_what_every_view_tells() -> None:
+    from engines.gong_zhu.cpu import situation_of
+
+    game = GongZhu.new(4, {}, 8)
+    decide = chooser(["normal"] * 4, 8)
+    while game.hand_no == 1:
+        game.autoplay(decide, limit=1)
+        if game.phase != "play":
+            continue
+        mine = game.situation()
+        for seat in (None, 0, 1, 2, 3):
+            told = situation_of(game.view(seat))
+            assert [getattr(told, k) for k in told.__slots__] == [
+                getattr(mine, k) for k in mine.__slots__
+            ]
 
 
 # --------------------------------------------------------------------------- records
@@ -769,6 +819,18 @@ def test_the_hint_gives_the_hard_choice_and_a_reason() -> None:
     advice = hint(Decision(lone.view(1), prompt, random.Random(0), lone.accepts))
     expected = "pig_over" if advice.action == Action.make(1, "play", card="QS") else "stay_low"
     assert advice.reason == expected  # the pig on 2♠: for a higher spade still out to take
+
+
+def test_the_table_s_hint_is_the_hard_cpu_s_with_its_reason() -> None:
+    """`engines.cpu.hint`, what the bot's Hint button asks: the game names the hard level."""
+    from engines.cpu import hint as table_hint
+
+    game = first_trick("2S 2C", NO_CLUBS, "2C")
+    prompt = game.next_prompt()
+    assert prompt is not None and GongZhu.hint_level == "hard"
+    found = table_hint(game, prompt, 7, "hint@5")
+    assert found.action == Action.make(1, "play", card="QS")
+    assert found.reason == "dump_pig" and {"card", "margin", "samples"} <= set(found.params)
 
 
 def test_the_hard_cpu_decides_exposures_by_simulation() -> None:

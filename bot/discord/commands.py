@@ -216,6 +216,7 @@ class GameGroup(app_commands.Group):
     @app_commands.describe(
         dms=L("cmd.game.settings.dms"),
         timer=L("cmd.game.settings.timer"),
+        window=L("cmd.game.settings.window"),
         expiry=L("cmd.game.settings.expiry"),
         locale=L("cmd.game.settings.locale"),
     )
@@ -225,13 +226,15 @@ class GameGroup(app_commands.Group):
         interaction: discord.Interaction[Any],
         dms: bool | None = None,
         timer: app_commands.Range[int, 5, 10080] | None = None,
+        window: app_commands.Range[int, 3, 300] | None = None,
         expiry: str | None = None,
         locale: str | None = None,
     ) -> None:
-        """DMs on/off for you; the table's timer and expiry; the server's language."""
+        """DMs on/off for you; the table's timer, response window and expiry; the server's
+        language."""
         async with self.flows.guard(interaction):
             await self.flows.settings(
-                interaction, dms=dms, timer=timer, expiry=expiry, locale=locale
+                interaction, dms=dms, timer=timer, window=window, expiry=expiry, locale=locale
             )
 
     @app_commands.command(name="record", description=L("cmd.game.record"))

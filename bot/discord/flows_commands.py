@@ -185,6 +185,7 @@ class CommandFlows(SeatFlows):
         timer: int | None,
         expiry: str | None,
         locale: str | None,
+        window: int | None = None,
     ) -> None:
         """`/game settings`: DMs (yours), the table's timer and expiry, the server's language."""
         await self._ack(interaction)
@@ -206,12 +207,13 @@ class CommandFlows(SeatFlows):
             if dms:
                 lines.append(t("reply.dms_on", reply_locale))
         table = await self.service.active_table(interaction.channel_id or 0)
-        if table is not None and (timer is not None or expiry is not None):
+        if table is not None and (timer is not None or expiry is not None or window is not None):
             table = await self.service.set_table_settings(
                 table.id,
                 user_id,
                 turn_timer_seconds=None if timer is None else timer * 60,
                 expiry_policy=expiry,
+                window_seconds=window,
                 is_moderator=self.is_moderator(interaction),
             )
         closed = await self.service.dm_closed(user_id)
@@ -222,6 +224,8 @@ class CommandFlows(SeatFlows):
             timer=(table.turn_timer_seconds // 60) if table else "—",
             expiry=t(f"choice.expiry.{table.expiry_policy}", reply_locale) if table else "—",
         )
+        if table is not None and table.window_seconds is not None:
+            summary += t("reply.settings_window", reply_locale, seconds=table.window_seconds)
         await self.reply(
             interaction, "\n".join([t("reply.settings_saved", reply_locale), *lines, summary])
         )

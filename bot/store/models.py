@@ -112,6 +112,8 @@ class TableRow(Base):
     paced: Mapped[bool] = mapped_column(Boolean, default=False)
     """The table has steps to take at its own pace: a mechanical step, or an Auto seat to act."""
     turn_timer_seconds: Mapped[int] = mapped_column(Integer)
+    window_seconds: Mapped[int | None] = mapped_column(Integer)
+    """The table's response window (a claim's seconds at a live table); None: the game's own."""
     expiry_policy: Mapped[str] = mapped_column(String(16))
     locale: Mapped[str | None] = mapped_column(String(8))
     series_id: Mapped[int | None] = mapped_column(Integer)

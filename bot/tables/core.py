@@ -349,6 +349,7 @@ class ServiceCore:
             now,
             row.turn_timer_seconds,
             self._settings.live_timer_seconds,
+            row.window_seconds,
         )
         new = flow.mark_declined(new, batch.declined)
         deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
@@ -574,6 +575,7 @@ def info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
         series_id=row.series_id,
         series_match=row.series_match,
         result=dict(row.result) if row.result is not None else None,
+        window_seconds=row.window_seconds,
         prompts=tuple(
             SeatPromptInfo(s.version, s.asked, s.required, s.public, s.due, s.reminded)
             for s in states

@@ -106,12 +106,14 @@ def prompt_due(
     now: datetime,
     turn_timer_seconds: int,
     live_timer_seconds: int | None = None,
+    window_seconds: int | None = None,
 ) -> datetime | None:
     """When a newly issued prompt's time runs out (None: it has no timer).
 
     Required prompts, prompts with a default and prompts with a window are timed: by the
     window when it is shorter than the table's timer and the table is live (`is_live`), else
-    by the timer. Mechanical steps are the table's own and optional prompts without a default
+    by the timer. `window_seconds`, the table's own setting, replaces the game's window.
+    Mechanical steps are the table's own and optional prompts without a default
     simply stay open.
     """
     if prompt.mechanical:
@@ -120,7 +122,8 @@ def prompt_due(
         return None
     seconds = float(turn_timer_seconds)
     if prompt.window is not None and is_live(turn_timer_seconds, live_timer_seconds):
-        seconds = min(seconds, prompt.window)
+        window = prompt.window if window_seconds is None else window_seconds
+        seconds = min(seconds, window)
     return now + timedelta(seconds=seconds)
 
 
@@ -159,6 +162,7 @@ def next_states(
     now: datetime,
     turn_timer_seconds: int,
     live_timer_seconds: int | None = None,
+    window_seconds: int | None = None,
 ) -> list[SeatPrompt]:
     """The seats' prompt states after a change: versions stepped, new deadlines where due.
 
@@ -182,7 +186,9 @@ def next_states(
                 required=prompt.required,
                 public=prompt.public,
                 since=now,
-                due=prompt_due(prompt, now, turn_timer_seconds, live_timer_seconds),
+                due=prompt_due(
+                    prompt, now, turn_timer_seconds, live_timer_seconds, window_seconds
+                ),
             )
         )
     return out

@@ -81,6 +81,8 @@ class TableInfo:
     result: Mapping[str, Any] | None
     prompts: tuple[SeatPromptInfo, ...] = ()
     """Each seat's prompt state (empty before the game starts)."""
+    window_seconds: int | None = None
+    """The table's response window (claims at a live table); None: the game's own."""
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat `user_id` holds, or None."""

@@ -39,15 +39,19 @@ class SettingsOps(ServiceCore):
         turn_timer_seconds: int | None = None,
         expiry_policy: str | None = None,
         locale: str | None = UNSET,
+        window_seconds: int | None = None,
         is_moderator: bool = False,
     ) -> TableInfo:
-        """Change a table's turn timer, expiry policy or locale (creator or moderator).
+        """Change a table's turn timer, expiry policy, response window or locale (creator or
+        moderator).
 
-        A new timer applies from the next turn; the current deadline stands.
+        A new timer or window applies from the next prompt; the current deadlines stand.
         """
         values: dict[str, Any] = {}
         if turn_timer_seconds is not None:
             values["turn_timer_seconds"] = check_timer(turn_timer_seconds)
+        if window_seconds is not None:
+            values["window_seconds"] = check_window(window_seconds)
         if expiry_policy is not None:
             values["expiry_policy"] = check_policy(expiry_policy)
         if locale is not UNSET:
@@ -198,6 +202,24 @@ def message_ref(row: MessageRefRow) -> MessageRef:
         row.channel_id,
         row.message_id,
     )
+
+
+MIN_WINDOW, MAX_WINDOW = 3, 300
+"""A response window (a claim at a live table) in seconds."""
+
+
+def check_window(seconds: int) -> int:
+    """A response window in range, or the `bad_setting` refusal."""
+    if not isinstance(seconds, int) or not MIN_WINDOW <= seconds <= MAX_WINDOW:
+        raise TableError(
+            "bad_setting",
+            f"The response window is {MIN_WINDOW} to {MAX_WINDOW} seconds.",
+            setting="window_seconds",
+            value=seconds,
+            min=MIN_WINDOW,
+            max=MAX_WINDOW,
+        )
+    return seconds
 
 
 def check_timer(seconds: int) -> int:

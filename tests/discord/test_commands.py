@@ -205,6 +205,12 @@ async def test_the_creator_sets_the_turn_timer_and_policy(harness: Harness) -> N
     assert refused.ephemeral_text() == "卓の作成者だけが行えます。"
     too_short = await harness.slash(ALICE, "game settings", timer=1)
     assert too_short.ephemeral_text() == "That value is out of range."  # the service checks too
+    window = await harness.slash(ALICE, "game settings", window=30)
+    assert window.ephemeral_text().splitlines()[-1].endswith(" · claims: 30 s")
+    assert (await harness.client.service.load(1)).window_seconds == 30
+    too_long = await harness.slash(ALICE, "game settings", window=301)
+    assert too_long.ephemeral_text() == "That value is out of range."
+    assert (await harness.client.service.load(1)).window_seconds == 30
 
 
 async def test_lobby_commands_confirm_privately_and_update_the_lobby_message(

@@ -45,6 +45,16 @@ def test_a_live_table_times_a_claim_by_its_window_an_asynchronous_one_by_the_tim
     assert state.due == NOW + timedelta(days=1) and state.required
 
 
+def test_a_table_may_set_its_own_response_window() -> None:
+    live = Settings(_env_file=None).live_timer_seconds
+    assert flow.prompt_due(CLAIM, NOW, HOUR, live, 40) == NOW + timedelta(seconds=40)
+    assert flow.prompt_due(CLAIM, NOW, 600, live, 900) == NOW + timedelta(seconds=600)
+    assert flow.prompt_due(CLAIM, NOW, DAY, live, 40) == NOW + timedelta(days=1)  # not live
+    assert flow.prompt_due(TURN, NOW, HOUR, live, 40) == NOW + timedelta(hours=1)  # no window
+    [state] = flow.next_states([flow.SeatPrompt()], {0: CLAIM}, (), NOW, HOUR, live, 40)
+    assert state.due == NOW + timedelta(seconds=40)
+
+
 def test_an_open_window_of_a_person_holds_the_cpus_until_it_is_answered_or_runs_out() -> None:
     person = lambda seat: seat == 1  # noqa: E731 - seat 0 is the person, seat 1 the CPU
     prompts = {0: ROTATE, 1: TURN}

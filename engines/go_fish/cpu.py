@@ -12,6 +12,8 @@
 
 Each decides from its seat's view (its own hand, the hand sizes, the stock count and the
 public log) and its RNG, never from the game state: no hidden hand, no stock order.
+`LatestNews` gives the normal level's answers from the same things (the log as the game's
+rows, the seat's own hand as masks) when `GoFish.autoplay` plays a `CpuChooser`'s seats.
 """
 
 from __future__ import annotations
@@ -174,10 +176,11 @@ class NormalPlayer:
 
 
 class LatestNews:
-    """`NormalPlayer`'s reading of the log, kept up to date entry by entry (for autoplay).
+    """`NormalPlayer`'s reading of the log, kept up to date row by row: `GoFish.autoplay`
+    answers a normal seat with it, without building the seat's view.
 
     `NormalPlayer.decide` walks the log back from its newest entry to the start of the
-    seat's previous turn (its `window`); this keeps what that walk finds, for every seat at
+    seat's previous turn (its window); this keeps what that walk finds, for every seat at
     once, so an answer costs no walk. The log's entries are grouped in runs of one seat's
     entries, and a seat's window starts where its run before the newest run of other seats'
     entries starts. Then, for every seat:
@@ -208,24 +211,23 @@ class LatestNews:
 
     def learn(self, log: Sequence[Row]) -> None:
         """Read the rows of the game's log (`GoFish.log`) not read yet."""
-        latest, previous, claimed, denied = self.latest, self.previous, self.claimed, self.denied
         last = self.last
         for at in range(self.read, len(log)):
             row = log[at]
             kind, who = row[0], row[1]
             if who != last:
-                previous[who] = latest[who]
-                latest[who] = at
+                self.previous[who] = self.latest[who]
+                self.latest[who] = at
                 last = who
             if kind == ASK:
                 target, rank = row[2], row[3]
                 bit = 1 << rank
-                claimed[who] |= bit
+                self.claimed[who] |= bit
                 self.claimed_at[who][rank] = at
-                claimed[target] &= ~bit
-                denied[target].append((at, bit))
+                self.claimed[target] &= ~bit
+                self.denied[target].append((at, bit))
             elif kind != BOOK:
-                denied[who] = []
+                self.denied[who] = []
         self.last = last
         self.read = len(log)
 
@@ -246,38 +248,37 @@ class LatestNews:
         """
         # the window starts with the seat's previous turn (its last one, if others played since)
         start = self.previous[seat] if self.last == seat else self.latest[seat]
-        others = ORDER[len(sizes)][seat]
-        # a seat that asked, within the window, for a rank it holds: the rank held most of,
-        # then the newest ask
-        claimed, claimed_at = self.claimed, self.claimed_at
+        # a seat that asked, within the window, for a rank it holds (the rank held most of,
+        # then the newest ask); and for each seat that may be asked, the ranks it was not
+        # just asked in vain for
         best = best_at = target = rank = 0
-        for other in others:
-            sure = claimed[other] & ranks
-            if sure and (stocked or sizes[other]):
-                asked_at = claimed_at[other]
+        every = HELD[ranks]
+        fresh: list[tuple[int, tuple[int, ...]]] = []
+        total = 0
+        for other in ORDER[len(sizes)][seat]:
+            if not (stocked or sizes[other]):
+                continue
+            sure = self.claimed[other] & ranks
+            if sure:
+                asked_at = self.claimed_at[other]
                 for r in HELD[sure]:
                     at = asked_at[r]
                     if at >= start:
                         count = COUNT[mine[r]]
                         if count > best or (count == best and at > best_at):
                             best, best_at, target, rank = count, at, other, r
+            lacks = 0
+            for at, bit in reversed(self.denied[other]):
+                if at < start:
+                    break
+                lacks |= bit
+            asked = HELD[ranks & ~lacks] if lacks & ranks else every
+            fresh.append((other, asked))
+            total += len(asked)
         if best:
             return target, rank
-        # else any ask but those the window says were just answered "Go Fish"
-        every = HELD[ranks]
-        fresh: list[tuple[int, tuple[int, ...]]] = []
-        total = 0
-        for other in others:
-            if stocked or sizes[other]:
-                lacks = 0
-                for at, bit in reversed(self.denied[other]):
-                    if at < start:
-                        break
-                    lacks |= bit
-                asked = HELD[ranks & ~lacks] if lacks & ranks else every
-                fresh.append((other, asked))
-                total += len(asked)
         if not total:
+            # every ask was just answered "Go Fish": any ask
             fresh = [(other, every) for other, _ in fresh]
             total = len(fresh) * len(every)
         # `rng.choice` of `total` asks draws `_randbelow(total)`; a single ask draws nothing

@@ -24,8 +24,7 @@ and each hand's size, a drawn card that matched the ask. Private: hands, the car
 that the CPU levels reason from.
 
 The game writes its history as small rows (`Row`) and turns them into the JSON entries of a
-view only when a view is built: `replay --finish` and simulations play thousands of games a
-second and read no view.
+view only when a view is built: `replay --finish` and random playouts build none.
 """
 
 from __future__ import annotations
@@ -116,8 +115,6 @@ ORDER = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in ra
 """`ORDER[seats][seat]`: the other seats in play order from the next one."""
 RANGES = [range(n) for n in range(3 * BOOKS + 1)]
 """`rng.choice(RANGES[n])` draws the very index `rng.choice` draws from any n choices."""
-_AFTER = [tuple(range(seat + 1, 4)) + tuple(range(seat)) for seat in range(4)]
-"""`_AFTER[seat]`: the seats a prompt lists its asks of first to last: later seats first."""
 _PROMPTS: dict[int, Prompt] = {}
 """Prompts by seat | ranks held (a mask) << 2 | seats that may be asked (a mask) << 15."""
 _PROMPT_CACHE_MOST = 100_000
@@ -366,6 +363,7 @@ class GoFish(Game):
         return None if self.over or seat != self.turn else self._prompt(seat)
 
     def _prompt(self, seat: int) -> Prompt:
+        """`seat`'s ask prompt, cached by the ranks it holds and the seats it may ask."""
         if self.drawn < self.stock_size:
             targets = _OTHERS[self.seats][seat]
         else:
@@ -377,10 +375,11 @@ class GoFish(Game):
         key = seat | ranks << 2 | targets << 15
         prompt = _PROMPTS.get(key)
         if prompt is None:
+            # the seats in play order from the next one, each rank held from A to K
             asks, held = ASK_TABLE[seat], HELD[ranks]
             choices = tuple(
                 asks[target][rank]
-                for target in _AFTER[seat]
+                for target in ORDER[self.seats][seat]
                 if targets >> target & 1
                 for rank in held
             )
@@ -512,15 +511,17 @@ class GoFish(Game):
                 events += (_asked(seat, target, rank, count), _handed(seat, target, rank, got))
             if held == FULL:
                 self._book(seat, rank, events)
-            elif not (self.early_end and not sizes[target]):
-                return  # the asker goes on
-            if not self._ended() and not sizes[seat]:
+            # only a book (or, with early end, an emptied hand) may end the game here
+            if (held == FULL or self.early_end) and self._ended():
+                return
+            if not sizes[seat]:
                 # the ask made a book of the last cards: refill and go on (or pass)
                 self._start_turn(seat, events)
             return
         log.append((ASK, seat, target, rank, 0))
         drawn = self.drawn
-        if drawn == self.stock_size:
+        if drawn >= self.stock_size:
+            # no stock: nothing is drawn and the turn passes
             if events is not None:
                 events.append(_go_fish(seat, target, rank, False))
             self._pass_turn(seat, events)
@@ -542,15 +543,14 @@ class GoFish(Game):
             )
         if held == FULL:
             self._book(seat, drew, events)
-        elif not (self.early_end and self.drawn == self.stock_size):
-            if not lucky:
-                self._pass_turn(seat, events)
+        # only a book (or, with early end, the last card of the stock) may end the game here
+        if (held == FULL or self.early_end) and self._ended():
             return
-        if not self._ended():
-            if not lucky:
-                self._pass_turn(seat, events)
-            elif not sizes[seat]:
-                self._start_turn(seat, events)
+        if not lucky:
+            self._pass_turn(seat, events)
+        elif not sizes[seat]:
+            # the shown card made a book of the last cards: refill and go on (or pass)
+            self._start_turn(seat, events)
 
     def _pass_turn(self, seat: int, events: list[Event] | None) -> None:
         """The turn passes from `seat` to the next seat."""
@@ -565,8 +565,7 @@ class GoFish(Game):
         self.suits[seat][rank] = 0
         self.masks[seat] ^= 1 << rank
         self.sizes[seat] -= 4
-        code = RANKS[rank]
-        self.books[seat].append(code)
+        self.books[seat].append(RANKS[rank])
         self.book_total += 1
         self.log.append((BOOK, seat, rank))
         if events is not None:

@@ -254,13 +254,18 @@ class TerminalGame:
             self.out(say("closed", self.locale))
             return None
         current = await self.service.prompt(table.id, TERMINAL_USER_ID)
-        self.show_table(table, current.view)
         prompt = current.prompt
         if prompt is None:
-            # the table's own step (a draw) or an Auto seat is next: take it, at the pace
+            # the table's own step (a draw) or an Auto seat is next: take it, at the pace, told
+            # in the log's lines; the table is shown when the player has something to decide
+            # (shown at every draw, it would fill the screen a hundred times a deal)
             result = await self.service.advance(table.id, limit=1)
             self.narrate(result)
-            return table if result.applied else None
+            if not result.applied:
+                self.show_table(table, current.view)
+                return None
+            return table
+        self.show_table(table, current.view)
         return await self.turn(table, current)
 
     async def turn(self, table: TableInfo, current: SeatPrompt) -> TableInfo | None:

@@ -109,6 +109,10 @@ async def test_a_deal_in_the_terminal(sqlite_file: Path) -> None:
     # the drawing is the table's: the player is told the cards it draws, nobody else's
     assert re.search(r"Alice drew [0-9JQKA]+[♠♥♦♣]", text)
     assert not re.search(r"CPU \d drew", text)
+    # the table is shown when the player has something to decide, not at every draw
+    draws_shown = text.count(" · drawing ")
+    assert draws_shown == sum("let it pass" in asked for asked in player.asked) < 20
+    assert "Your hand: " in text  # while drawing, for the declaration
     # an optional declaration: listed, Enter lets it go, then "1" declares
     assert "declare trump with a card of your rank" in text and player.let_go >= 2
     assert "You declared 2" in text

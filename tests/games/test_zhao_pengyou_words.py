@@ -145,3 +145,26 @@ def test_a_deal_worth_one_game_point_says_point() -> None:
     two = PRESENTER.deal_summary({**outcome, "game_points": 2}, NAMES[:6], "en")
     assert "2 game points;" in two
     assert "ゲーム点 1" in PRESENTER.deal_summary(outcome, NAMES[:6], "ja")
+
+
+def test_your_play_is_told_in_the_log_words_when_it_ends_more_than_your_turn() -> None:
+    """A play of yours that another seat's card takes, or that ends the deal, is told with
+    names (who took it, the deal's result) rather than cut to "You played ..."."""
+    play = {"type": "play", "seat": 0, "cards": ["7H"]}
+    assert PRESENTER.you_line([play], 0, "en") == "You played 7♥."
+    taken = {"type": "trick", "seat": 0, "points": 10}
+    assert (
+        PRESENTER.you_line([play, taken], 0, "en")
+        == "You played 7♥ and took the trick (10 points)."
+    )
+    lost = {"type": "trick", "seat": 2, "points": 10}
+    assert PRESENTER.you_line([play, lost], 0, "en") is None
+    over = {"type": "deal_over", "seat": None, "steps": [0] * 6}
+    assert PRESENTER.you_line([play, taken, over], 0, "en") is None
+
+
+def test_a_follow_of_one_card_says_card() -> None:
+    prompt = {"kind": "play", "pick": {"min": 1, "max": 1, "cards": ["7H"]}}
+    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 1 card (")
+    prompt = {"kind": "play", "pick": {"min": 2, "max": 2, "cards": ["7H", "7H"]}}
+    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 2 cards (")

@@ -167,9 +167,10 @@ class ZhaoPengyouPresenter(GamePresenter):
 
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
         """One short line per seat (rank, marks, cards in hand, points taken, its play in the
-        trick in progress and whether it holds the trick), then the calls; the plays are left
-        out when the lines would not fit an embed field with the table's line (long names at
-        12 seats: the image shows the trick anyway)."""
+        trick in progress and whether it holds the trick), then the calls, and while the cards
+        are drawn the viewer's own hand (in a seat's view); the plays are left out when the
+        lines would not fit an embed field with the table's line (long names at 12 seats: the
+        image shows the trick anyway)."""
         lines = self._counts(view, names, locale, plays=True)
         if sum(len(line) + 1 for line in lines) > COUNTS_BUDGET:
             lines = self._counts(view, names, locale, plays=False)
@@ -220,6 +221,11 @@ class ZhaoPengyouPresenter(GamePresenter):
             lines.append(
                 t(f"game.{GAME}.calls_line", locale, calls=self.calls_state(calls, names, locale))
             )
+        hand = view.get("hand")
+        if hand and view.get("phase") in ("draw", "declare"):
+            # a seat's own view while the cards are drawn: whether to declare depends on it,
+            # and no card pick shows it yet
+            lines.append(t(f"game.{GAME}.your_hand", locale, cards=cards(list(hand), locale)))
         return lines
 
     def calls_state(
@@ -289,7 +295,12 @@ class ZhaoPengyouPresenter(GamePresenter):
         return t(f"game.{GAME}.start", locale, name=names[dealer])
 
     def you_line(self, events: Sequence[Mapping[str, Any]], seat: int, locale: str) -> str | None:
-        """What the seat's own action did, in "you" words."""
+        """What the seat's own action did, in "you" words; None (the log's own words, names
+        and all) when it also ended another seat's trick, the deal or the drawing."""
+        for event in events:
+            kind = event.get("type")
+            if kind in ("deal_over", "redeal") or (kind == "trick" and event.get("seat") != seat):
+                return None
         mine = [e for e in events if e.get("seat") == seat]
         for event in mine:
             kind = event.get("type")
@@ -391,7 +402,8 @@ class ZhaoPengyouPresenter(GamePresenter):
         if kind == "play" and pick and pick.get("min") != pick.get("max"):
             return t(f"prompt.{GAME}.lead", locale)
         if kind == "play" and pick:
-            return t(f"prompt.{GAME}.play", locale, n=pick.get("min"))
+            count = int(pick.get("min") or 0)
+            return tn(f"prompt.{GAME}.play", locale, count, n=count)
         return super().prompt_text(prompt, locale)
 
     def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:

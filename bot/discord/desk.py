@@ -422,6 +422,10 @@ class Desk:
                 filename=present.HAND_IMAGE,
             )
         else:
+            chosen = two_part_choice(prompt, parts)
+            if chosen is not None and view is not None:
+                # the image shows what the choice would make (the hand after an insert)
+                view = {**view, "proposal": dict(chosen)}
             file = await self.images.image(
                 table, view, names, locale, viewer=seat.seat, filename=present.HAND_IMAGE
             )

@@ -19,7 +19,7 @@ import pytest
 from engines.base import JSON
 from engines.kokutorum import Kokutorum
 from engines.two_number.cards import DECK, rotated
-from tests.discord.conftest import Clock, MakeHarness
+from tests.discord.conftest import Clock, MakeHarness, tiny_png
 from tests.discord.harness import ALICE, EPHEMERAL, HANA, Harness, find_id, message_text
 from tests.discord.scenes import press
 from tests.tables.helpers import stored_row
@@ -104,7 +104,13 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
     make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     deal_first_round(monkeypatch, first_round(1, [rotated(AS_ROTATED), HANA_HAND]))
-    harness = await make_harness()
+    rendered: list[tuple[int | None, Any]] = []
+
+    def render(view: Any, players: Any, locale: str, viewer: int | None) -> bytes:
+        rendered.append((viewer, view))
+        return tiny_png(view, players, locale, viewer)
+
+    harness = await make_harness(render=render)
     rec, service = harness.recorder, harness.client.service
     await start(harness)
 
@@ -152,6 +158,10 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
         "👉 After the insert (deadwood 0): [1 ●1 2 ●2 3 ●3] [4 ○4 5 ○4 6 ○4] [7 ●4 8 ●5 9 ⟨●6⟩]"
         in preview
     )
+    # and the hand image Alice gets shows it too
+    view = [w for v, w in rendered if v == 0][-1]
+    assert view["proposal"]["type"] == "insert" and view["proposal"]["upright"] == "B"
+    assert not any("proposal" in w for v, w in rendered if v != 0)
     confirm = control(dm, "act:17")
     assert confirm["label"] == "Insert 9 B" and not confirm["disabled"]
     assert (await service.load(TABLE)).action_count == before

@@ -1,19 +1,23 @@
 """Shirokuro-jaku's computer players: easy, normal and hard, each deciding from its seat's view.
 
-Every level measures a hand by how many draws it is from a win (`win_distance`: the cards
-that can stay in some winning hand, over every gap and both ends of the cards to come).
+Every level measures a hand by how many draws it is from a win (`shape.distance`: the cards that
+can stay in some winning hand, over every gap and both ends of the cards to come), and a turn
+by the hands it can end with: the drawn card goes in at the gap and end that leave the best hand
+once the worst card is let go.
 
-- easy: keeps the hand with the fewest draws to go but often picks carelessly among the
-  nearly best; claims every ron and pon, never chi; never rotates.
-- normal: the fewest draws to go, then the most ways to improve (cards next to a card of one
-  colour one or two apart); rons whenever it can, pons and chis when they bring it closer;
-  rotates when the turned hand is closer to a win.
-- hard: the fewest draws to go, then the most unseen cards that would bring it closer (each
-  card with its better end, over every gap), then what the hand is worth (dora showing, one
-  colour, no 1 or 6, the dealer); takes a ron only when it scores; weighs each claim the same
-  way; and when another seat looks ready (melds laid down, the stock running low) it prefers
-  discards whose numbers that seat is least likely to wait on, the more so the farther it is
-  from a win itself.
+- easy: the fewest draws to go, then cards side by side that could grow into melds; a third of
+  the time it takes any hand about as close; claims every ron and pon, never chi; never rotates.
+- normal: the fewest draws to go, then the most cards side by side that could grow into melds,
+  then what the hand is worth; rons and tsumos whenever it can, pons and chis when they bring it
+  closer to a win; rotates when the turned hand is closer.
+- hard: weighs each hand by the points it may bring: the chance to complete it in the draws
+  left (the unseen cards that bring it a draw closer, each counted once, either end up) times
+  what the win would score (exactly, card by card, once the hand is one card away: yaku, dora,
+  the dealer, tsumo; roughly before), plus the point a ready hand gets when the stock runs out.
+  Claims are weighed the same way; a ron that scores nothing is let go while it can still
+  expect more. When another seat looks ready (two melds laid down: one card left, always ready;
+  one meld late in the round) it weighs the chance that a discard is the card that seat waits
+  on, and gives up points to keep out of its way the more so the less its own hand is worth.
 
 A player's randomness comes from its own view (`view_rng`), never from the record: whether
 another seat could claim, and so how many sealed passes a record holds, is hidden from it.
@@ -26,15 +30,15 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
 from engines.base import Action, Decision, Hint
-from engines.shirokuro.claims import CHI, PASS, PON, RON
+from engines.shirokuro.claims import CHI, PASS, PON, RON, chi_value
+from engines.shirokuro.shape import helpful, kept
 from engines.shirokuro.yaku import WinContext, score_win
-from engines.two_number.cards import DECK, VALUES, base, ends, rotated, value, value_of, values
-from engines.two_number.melds import is_win, kept_for_win, kept_with, win_distance
+from engines.two_number.cards import DECK, VALUES, base, ends, rotated, value_of, values
+from engines.two_number.melds import KOUTSU, SHUNTSU, is_win
 
 DRAW, INSERT, DISCARD, TSUMO, ROTATE, CLAIM = (
     "draw",
@@ -44,10 +48,7 @@ DRAW, INSERT, DISCARD, TSUMO, ROTATE, CLAIM = (
     "rotate",
     "claim",
 )
-
-
-CLOSE_LOOK = 8
-"""At most this many of the hands nearest a win are weighed card by card (hard)."""
+WHITE_BLACK = ("W", "B")
 
 
 @dataclass(frozen=True)
@@ -56,22 +57,26 @@ class Level:
 
     name: str
     careless: float
+    """The chance to take any hand about as close to a win instead of the best."""
     rotate: bool
     chi: bool
+    judged_claims: bool
+    """Pon and chi only when they bring the hand closer (else every pon)."""
     exact: bool
-    """Count the unseen cards that improve a hand (hard), not just its near neighbours."""
-    worth: bool
+    """Count the unseen cards that bring a hand closer, and what its waits would score."""
     defend: bool
     scoring_ron: bool
-    """Take a ron only when it scores."""
-    claims: bool = True
-    """Pon (and chi, with `chi`) when it brings the hand closer to a win."""
+    """Let a ron that scores nothing go while the hand may still win for points."""
+    look: int = 6
+    """How many of the most promising gaps for a drawn card are weighed discard by discard."""
+    even_claims: bool = False
+    """Also pon or chi when the hand stays as far from a win but with more ways forward."""
 
 
 LEVELS = {
-    "easy": Level("easy", 0.4, False, False, False, False, False, False),
-    "normal": Level("normal", 0.0, True, True, False, False, False, False),
-    "hard": Level("hard", 0.0, True, True, True, True, True, True),
+    "easy": Level("easy", 0.35, False, False, False, False, False, False, look=4),
+    "normal": Level("normal", 0.0, True, True, True, False, False, False, look=6),
+    "hard": Level("hard", 0.0, True, True, True, True, True, True, look=8),
 }
 
 
@@ -93,7 +98,7 @@ def view_rng(view: Mapping[str, Any]) -> random.Random:
 
 
 def unseen(view: Mapping[str, Any]) -> list[str]:
-    """Cards this seat has not seen: in another hand, face down, or in the stock."""
+    """Cards this seat has not seen: in another hand or in the stock."""
     seen = {base(c) for c in view.get("hand") or []}
     if view.get("drawn"):
         seen.add(str(view["drawn"]))
@@ -107,90 +112,140 @@ def unseen(view: Mapping[str, Any]) -> list[str]:
     return [c for c in DECK if c not in seen]
 
 
+def own_melds(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The seat's exposed melds."""
+    me = int(view["viewer"])
+    exposed = view.get("exposed") or []
+    return list(exposed[me]) if me < len(exposed) else []
+
+
+def exposed_values(view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+    """The seat's exposed melds as (kind, values)."""
+    return [(str(m["kind"]), values(m["cards"])) for m in own_melds(view)]
+
+
 def melds_needed(view: Mapping[str, Any]) -> int:
     """The melds the seat's concealed hand still needs."""
-    me = int(view["viewer"])
-    return 2 - len((view.get("exposed") or [[]] * (me + 1))[me])
+    return 2 - len(own_melds(view))
 
 
-@lru_cache(maxsize=1 << 16)
-def helpful(hand: tuple[int, ...], melds: int) -> frozenset[int]:
-    """The values that, inserted in their best gap, let more of the hand stay in a win."""
-    kept = kept_for_win(hand, melds)
-    return frozenset(v for v in VALUES if kept_with(hand, melds, v) > kept)
-
-
-def outs(hand: tuple[int, ...], melds: int, pool: Sequence[tuple[int, int]]) -> int:
-    """The unseen cards (either end up) that bring the hand a draw closer to a win."""
-    good = helpful(hand, melds)
-    return sum(1 for white, black in pool if white in good or black in good)
+def distance(hand: tuple[int, ...], melds: int) -> int:
+    """Draws still needed: 0 for a winning hand, 1 for a hand one card away (tenpai)."""
+    return 3 * melds + 2 - kept(hand, melds)
 
 
 def shape(hand: tuple[int, ...]) -> int:
-    """Near neighbours: cards next to a card of one colour at most two apart."""
+    """Cards side by side that could grow into a meld or head (one colour, at most two apart)."""
     return sum(1 for a, b in pairwise(hand) if -2 <= a - b <= 2)
 
 
-def worth(hand: Sequence[int], view: Mapping[str, Any]) -> float:
-    """A rough value of keeping these cards: dora showing, one colour, no 1 or 6."""
-    dora = tuple(view.get("dora") or ())
+def draws_left(view: Mapping[str, Any]) -> float:
+    """About how many more cards this seat will draw this round."""
+    seats = int(view.get("seats") or 2)
+    return int(view.get("stock_count") or 0) / seats
+
+
+# --------------------------------------------------------------------------- a win's worth
+
+
+def win_context(view: Mapping[str, Any], tsumo: bool) -> WinContext:
+    """The yaku a win now would take from the round's moment."""
     me = int(view["viewer"])
-    shown = list(hand) + [
-        value(c) for m in (view.get("exposed") or [[]] * (me + 1))[me] for c in m["cards"]
-    ]
-    if not shown:
-        return 0.0
-    score = float(sum(1 for v in shown if v in dora))
+    dealer = int(view["dealer"]) == me
+    first_move = bool(view.get("rotation_open"))
+    white, black = view.get("dora") or (0, 0)
+    return WinContext(
+        dealer=dealer,
+        tsumo=tsumo,
+        dora=(int(white), int(black)),
+        haitei=tsumo and bool(view.get("last_draw")),
+        houtei=not tsumo and bool(view.get("last_draw")),
+        tenhou=tsumo and dealer and first_move,
+        chiihou=tsumo
+        and not dealer
+        and int(view.get("draws") or 0) == 1
+        and not view.get("claims_made"),
+        renhou=not tsumo and not view.get("had_turn"),
+    )
+
+
+def points(view: Mapping[str, Any], concealed: tuple[int, ...], tsumo: bool) -> int:
+    """What a win with this concealed hand (the winning card in it) scores now."""
+    exposed = [(str(m["kind"]), values(m["cards"])) for m in own_melds(view)]
+    found = score_win(concealed, exposed, win_context(view, tsumo))
+    return found.points if found is not None else 0
+
+
+def future_context(view: Mapping[str, Any]) -> WinContext:
+    """The yaku a later tsumo would have for sure: the dealer, tsumo, the dora."""
+    me = int(view["viewer"])
+    white, black = view.get("dora") or (0, 0)
+    return WinContext(dealer=int(view["dealer"]) == me, tsumo=True, dora=(int(white), int(black)))
+
+
+def rough_worth(
+    view: Mapping[str, Any], hand: Sequence[int], exposed: Sequence[tuple[str, Sequence[int]]]
+) -> float:
+    """What a hand not yet ready may score: dora showing, the dealer, tsumo now and then, one
+    colour and no 1 or 6 when they are near."""
+    me = int(view["viewer"])
+    dora = tuple(view.get("dora") or ())
+    shown = list(hand) + [v for _, vs in exposed for v in vs]
+    worth = 0.6 + (1.0 if int(view["dealer"]) == me else 0.0)
+    worth += 0.8 * sum(1 for v in shown if v in dora)
     whites = sum(1 for v in shown if v < 8)
-    score += 0.6 * max(whites, len(shown) - whites) / len(shown) - 0.3
-    score += 0.3 if all(1 < (v & 7) < 6 for v in shown) else 0.0
-    return score
+    off = min(whites, len(shown) - whites)
+    worth += (0.8, 0.35, 0.1)[off] if off < 3 else 0.0
+    ends_ = sum(1 for v in shown if (v & 7) in (1, 6))
+    worth += (0.8, 0.3)[ends_] if ends_ < 2 else 0.0
+    return worth
 
 
 # --------------------------------------------------------------------------- danger
 
 
 def threats(view: Mapping[str, Any]) -> dict[int, float]:
-    """How ready each other seat looks (0..1): two melds laid down leave one concealed card,
-    always one card from winning; one meld with the stock nearly gone, likely so."""
+    """How likely each other seat is ready (0..1): two melds laid down leave one concealed card,
+    always one card from a win; one meld, the more likely the later in the round."""
     me = int(view["viewer"])
     stock = int(view.get("stock_count") or 0)
+    seats = int(view.get("seats") or 2)
     out = {}
     for seat, melds in enumerate(view.get("exposed") or []):
         if seat == me:
             continue
         if len(melds) >= 2:
             out[seat] = 1.0
-        elif len(melds) == 1 and stock <= 3:
-            out[seat] = 0.5
+        elif len(melds) == 1:
+            out[seat] = 0.7 if stock <= 2 * seats else 0.4
         else:
-            out[seat] = 0.0
+            out[seat] = 0.3 if stock <= seats else 0.1 if stock <= 2 * seats else 0.0
     return out
 
 
 def danger(card: str, pool: Sequence[tuple[int, int]]) -> float:
-    """The chance that a seat waiting on one unseen card's number would ron `card`."""
+    """The chance that one unseen card a ready seat waits on shows a number of `card`: the
+    ends of the unseen cards that match either end of it."""
     if not pool:
         return 0.0
     white, black = ends(card)
     hits = sum((w in (white, black)) + (b in (white, black)) for w, b in pool)
-    return hits / (2 * len(pool))
+    return min(1.0, 2.5 * hits / (2 * len(pool)))
 
 
 # --------------------------------------------------------------------------- the player
 
 
 @dataclass(frozen=True)
-class Option:
-    """A hand the seat may keep: how it is reached (the insert and the discard)."""
+class Keep:
+    """A hand the seat may end its turn with, and how: the insert, the discard."""
 
     position: int
     upright: str
     discard: int
     card: str
-    """The card this option lets go."""
+    """The card let go."""
     hand: tuple[int, ...]
-    distance: int
 
 
 class ShirokuroCpu:
@@ -217,7 +272,7 @@ class ShirokuroCpu:
         prompt = decision.prompt
         return Hint(prompt.choices[0] if prompt.choices else prompt.default)
 
-    # -- helpers -------------------------------------------------------------------------
+    # -- judging hands -------------------------------------------------------------------
 
     @staticmethod
     def _choice(decision: Decision, kind: str, **fields: Any) -> Action:
@@ -226,95 +281,111 @@ class ShirokuroCpu:
                 return action
         raise LookupError(f"no {kind} {fields} among the choices")
 
-    def _key(
+    def _judge(
         self,
         view: Mapping[str, Any],
         hand: tuple[int, ...],
         melds: int,
-        pool: Sequence[tuple[int, int]],
-        discarded: str | None,
-    ) -> tuple[float, ...]:
-        """How good a hand is to keep, smaller first: draws to go (and danger), then the
-        cards that improve it, then what it is worth."""
-        distance = float(win_distance(hand, melds))
-        if self.level.defend and discarded is not None:
-            risk = self._risk(view, discarded, pool, distance)
-            distance += risk
-        if self.level.exact and distance < 1.5:
-            spread = -self._wait_value(view, hand, melds, pool)
-        elif self.level.exact:
-            spread = -outs(hand, melds, pool)
+        exposed: Sequence[tuple[str, Sequence[int]]] | None = None,
+    ) -> tuple[float, float, float]:
+        """How good a hand is to end the turn with, larger first: (minus) the draws to go, then
+        its ways forward, then its worth. `exposed`: the melds laid down beside it (by default
+        the seat's own; a claim weighs the meld it would lay down too)."""
+        d = distance(hand, melds)
+        if not self.level.exact:
+            return (-float(d), float(shape(hand)), 0.0)
+        laid = exposed_values(view) if exposed is None else list(exposed)
+        pool = _pool(view)
+        if d <= 1:
+            wins, worth = self._waits(view, hand, melds, pool, laid)
+            spread = wins + worth
         else:
-            spread = -shape(hand)
-        value = -worth(hand, view) if self.level.worth else 0.0
-        return (distance, float(spread), value)
+            good = helpful(hand, melds)
+            spread = float(sum(1 for w, b in pool if w in good or b in good))
+        return (-float(d), spread, rough_worth(view, hand, laid))
 
-    def _wait_value(
+    def _waits(
         self,
         view: Mapping[str, Any],
         hand: tuple[int, ...],
         melds: int,
         pool: Sequence[tuple[int, int]],
-    ) -> float:
-        """A ready hand's unseen winning cards, each counted by what its win would score."""
+        exposed: Sequence[tuple[str, Sequence[int]]],
+    ) -> tuple[int, float]:
+        """A ready hand's unseen winning cards and the points they would score in all."""
+        context = future_context(view)
+        winning = helpful(hand, melds)
         by_value: dict[int, int] = {}
-        target = len(hand) + 1
         for v in VALUES:
             best = -1
-            if kept_with(hand, melds, v) == target:
+            if v in winning:
                 for p in range(len(hand) + 1):
                     eight = (*hand[:p], v, *hand[p:])
                     if is_win(eight, melds):
-                        best = max(best, self._points(view, eight, tsumo=True))
+                        found = score_win(eight, exposed, context)
+                        if found is not None and found.points > best:
+                            best = found.points
             by_value[v] = best
-        total = 0.0
+        wins, worth = 0, 0.0
         for white, black in pool:
             best = max(by_value[white], by_value[black])
             if best >= 0:
-                total += 1 + best
-        return total
+                wins += 1
+                worth += best
+        return wins, worth
 
-    def _risk(
-        self, view: Mapping[str, Any], card: str, pool: Sequence[tuple[int, int]], distance: float
-    ) -> float:
+    def _risk(self, view: Mapping[str, Any], card: str, d: float) -> float:
+        """Draws a discard is worth giving up to keep out of the way of a seat that looks
+        ready: the chance it waits on a number of the card, weighed more the farther this
+        hand is from a win itself."""
         threat = max(threats(view).values(), default=0.0)
         if not threat:
             return 0.0
-        weight = (0.0, 0.0, 2.0, 4.0)[min(3, int(distance))]
-        return weight * threat * danger(card, pool)
+        weight = (0.0, 0.0, 2.0, 4.0)[min(3, int(d))]
+        return weight * threat * danger(card, _pool(view))
 
-    def _pick(self, decision: Decision, ranked: list[tuple[tuple[float, ...], Option]]) -> Option:
+    def _ranked(
+        self, decision: Decision, options: list[Keep], melds: int
+    ) -> list[tuple[tuple[float, ...], Keep]]:
+        """Options by worth, best first (ties: the leftmost insert, white up, leftmost discard).
+
+        The draws to go (and the danger of the discard) come first, so the ways forward and
+        the worth are weighed only for the options nearest a win.
+        """
+        view = decision.view
+        first = []
+        for option in options:
+            d = float(distance(option.hand, melds))
+            if self.level.defend:
+                d += self._risk(view, option.card, d)
+            first.append(-d)
+        best = max(first)
+        slack = 1.0 if self.level.careless else 1e-9
+        judged: dict[tuple[int, ...], tuple[float, float, float]] = {}
+        out: list[tuple[tuple[float, ...], Keep]] = []
+        for primary, option in zip(first, options, strict=True):
+            if primary < best - slack:
+                out.append(((primary, -1e9, -1e9), option))
+                continue
+            key = judged.get(option.hand)
+            if key is None:
+                key = judged[option.hand] = self._judge(view, option.hand, melds)
+            out.append(((primary, key[1], key[2]), option))
+        out.sort(
+            key=lambda ko: (tuple(-k for k in ko[0]), ko[1].position, ko[1].upright, ko[1].discard)
+        )
+        return out
+
+    def _pick(
+        self, decision: Decision, ranked: list[tuple[tuple[float, ...], Keep]], melds: int
+    ) -> Keep:
         if self.level.careless:
             rng = view_rng(decision.view)
             if rng.random() < self.level.careless:
-                low = ranked[0][1].distance
-                near = [o for _, o in ranked if o.distance <= low + 1]
+                low = distance(ranked[0][1].hand, melds)
+                near = [o for _, o in ranked if distance(o.hand, melds) <= low + 1]
                 return rng.choice(near)
         return ranked[0][1]
-
-    def _rank(
-        self, view: Mapping[str, Any], options: list[Option]
-    ) -> list[tuple[tuple[float, ...], Option]]:
-        """Options by key, best first; only those nearest a win are looked at closely."""
-        melds = melds_needed(view)
-        pool = tuple(ends(c) for c in unseen(view))
-        low = min(o.distance for o in options)
-        near = [o for o in options if o.distance <= low + (1 if self.level.careless else 0)]
-        if self.level.exact and len(near) > CLOSE_LOOK:
-            cheap = sorted(
-                near, key=lambda o: (-shape(o.hand), -worth(o.hand, view), o.position, o.discard)
-            )
-            near = cheap[:CLOSE_LOOK]
-        keys: dict[tuple[tuple[int, ...], str | None], tuple[float, ...]] = {}
-        ranked = []
-        for option in near:
-            marker = (option.hand, option.card if self.level.defend else None)
-            key = keys.get(marker)
-            if key is None:
-                key = keys[marker] = self._key(view, option.hand, melds, pool, option.card)
-            ranked.append((key, option))
-        ranked.sort(key=lambda ko: (ko[0], ko[1].position, ko[1].upright, ko[1].discard))
-        return ranked
 
     # -- the decisions -------------------------------------------------------------------
 
@@ -325,20 +396,18 @@ class ShirokuroCpu:
             return Hint(keep, "keep")
         cards = list(view.get("hand") or [])
         melds = melds_needed(view)
-        pool = tuple(ends(c) for c in unseen(view))
 
-        def judged(hand: tuple[int, ...]) -> tuple[float, ...]:
+        def judged(hand: tuple[int, ...]) -> tuple[float, float, float]:
             if len(hand) == 3 * melds + 2:  # the dealer's 8 cards: the best 7 it keeps
-                return min(
-                    self._key(view, hand[:q] + hand[q + 1 :], melds, pool, None)
-                    for q in range(len(hand))
+                return max(
+                    self._judge(view, hand[:q] + hand[q + 1 :], melds) for q in range(len(hand))
                 )
-            return self._key(view, hand, melds, pool, None)
+            return self._judge(view, hand, melds)
 
         now, then = judged(values(cards)), judged(values(rotated(cards)))
-        if then < now:
-            return Hint(self._choice(decision, "rotate"), "rotate", {"distance": int(then[0])})
-        return Hint(keep, "keep", {"distance": int(now[0])})
+        if then > now:
+            return Hint(self._choice(decision, "rotate"), "rotate", {"distance": int(-then[0])})
+        return Hint(keep, "keep", {"distance": int(-now[0])})
 
     def _insert(self, decision: Decision) -> Hint:
         view = decision.view
@@ -346,125 +415,112 @@ class ShirokuroCpu:
         hand = values(cards)
         card = str(view.get("drawn"))
         melds = melds_needed(view)
-        wins = []
-        for upright in ("W", "B"):
+        full = 3 * melds + 2
+        gaps: dict[tuple[int, ...], tuple[int, str]] = {}
+        for upright in WHITE_BLACK:
             v = value_of(card, upright)
             for p in range(len(hand) + 1):
-                eight = (*hand[:p], v, *hand[p:])
-                if kept_for_win(eight, melds) == len(eight):
-                    points = self._points(view, eight, tsumo=True)
-                    wins.append((points, p, upright))
+                gaps.setdefault((*hand[:p], v, *hand[p:]), (p, upright))
+        wins = [
+            (points(view, eight, tsumo=True), where)
+            for eight, where in gaps.items()
+            if kept(eight, melds) == full
+        ]
         if wins:
-            if self.level.worth:
-                points, p, upright = max(wins, key=lambda w: (w[0], -w[1], w[2] == "W"))
-            else:
-                points, p, upright = wins[0]
+            best_points, (p, upright) = max(wins, key=lambda w: (w[0], -w[1][0], w[1][1] == "W"))
             action = self._choice(decision, INSERT, position=p, upright=upright)
-            return Hint(action, "insert_win", {"points": points})
+            return Hint(action, "insert_win", {"points": best_points})
+        most = max(kept(eight, melds) for eight in gaps)
+        slack = 1 if self.level.careless else 0
+        near = [e for e in gaps if kept(e, melds) >= most - slack]
+        near.sort(key=lambda e: (-kept(e, melds), -shape(e), gaps[e]))
         options = []
-        for upright in ("W", "B"):
-            v = value_of(card, upright)
-            for p in range(len(hand) + 1):
-                eight = (*hand[:p], v, *hand[p:])
-                held = [*cards[:p], card, *cards[p:]]
-                for q in range(len(eight)):
-                    seven = eight[:q] + eight[q + 1 :]
-                    options.append(
-                        Option(p, upright, q, base(held[q]), seven, win_distance(seven, melds))
-                    )
-        chosen = self._pick(decision, self._rank(view, options))
+        for eight in near[: self.level.look]:
+            p, upright = gaps[eight]
+            held = [*cards[:p], card, *cards[p:]]
+            for q in range(len(eight)):
+                options.append(Keep(p, upright, q, base(held[q]), eight[:q] + eight[q + 1 :]))
+        chosen = self._pick(decision, self._ranked(decision, options, melds), melds)
         action = self._choice(decision, INSERT, position=chosen.position, upright=chosen.upright)
-        return Hint(action, "insert", {"distance": chosen.distance})
+        return Hint(action, "insert", {"distance": distance(chosen.hand, melds)})
 
     def _discard(self, decision: Decision) -> Hint:
         view = decision.view
         tsumo = [a for a in decision.prompt.choices if a.type == TSUMO]
         if tsumo:
             hand = values(view.get("hand") or [])
-            return Hint(tsumo[0], "tsumo", {"points": self._points(view, hand, tsumo=True)})
+            return Hint(tsumo[0], "tsumo", {"points": points(view, hand, tsumo=True)})
         cards = list(view.get("hand") or [])
         hand = values(cards)
         melds = melds_needed(view)
-        options = []
-        for q in range(len(hand)):
-            rest = hand[:q] + hand[q + 1 :]
-            options.append(Option(-1, "W", q, base(cards[q]), rest, win_distance(rest, melds)))
-        chosen = self._pick(decision, self._rank(view, options))
+        options = [
+            Keep(-1, "W", q, base(cards[q]), hand[:q] + hand[q + 1 :]) for q in range(len(hand))
+        ]
+        chosen = self._pick(decision, self._ranked(decision, options, melds), melds)
         return Hint(
             self._choice(decision, DISCARD, position=chosen.discard),
             "discard",
-            {"card": base(cards[chosen.discard]), "distance": chosen.distance},
+            {"card": chosen.card, "distance": distance(chosen.hand, melds)},
         )
-
-    def _points(self, view: Mapping[str, Any], concealed: tuple[int, ...], tsumo: bool) -> int:
-        """What a win with this concealed hand would score now."""
-        me = int(view["viewer"])
-        exposed = [
-            (str(m["kind"]), values(m["cards"]))
-            for m in (view.get("exposed") or [[]] * (me + 1))[me]
-        ]
-        dealer = int(view["dealer"]) == me
-        first_move = bool(view.get("rotation_open"))
-        context = WinContext(
-            dealer=dealer,
-            tsumo=tsumo,
-            dora=_dora(view),
-            haitei=tsumo and bool(view.get("last_draw")),
-            houtei=not tsumo and bool(view.get("last_draw")),
-            tenhou=tsumo and dealer and first_move,
-            chiihou=tsumo
-            and not dealer
-            and int(view.get("draws") or 0) == 1
-            and not view.get("claims_made"),
-            renhou=not tsumo and not view.get("had_turn"),
-        )
-        found = score_win(concealed, exposed, context)
-        return found.points if found is not None else 0
 
     def _claim(self, decision: Decision) -> Hint:
         view = decision.view
         claim = view.get("claim") or {}
         card = str(claim.get("card"))
-        cards = list(view.get("hand") or [])
-        hand = values(cards)
+        hand = values(view.get("hand") or [])
         melds = melds_needed(view)
         passing = self._choice(decision, PASS)
-        rons = [a for a in decision.prompt.choices if a.type == RON]
-        if rons:
-            scored = []
-            for action in rons:
+        rons = []
+        for action in decision.prompt.choices:
+            if action.type == RON:
                 p, up = int(action.get("position")), str(action.get("upright"))
                 eight = (*hand[:p], value_of(card, up), *hand[p:])
-                scored.append((self._points(view, eight, tsumo=False), action))
-            points, best = max(scored, key=lambda sa: sa[0]) if self.level.worth else scored[0]
-            if points > 0 or not self.level.scoring_ron:
-                return Hint(best, "ron", {"points": points})
-        now = win_distance(hand, melds)
-        choices = []
-        for action in decision.prompt.choices:
-            if action.type not in (PON, CHI):
-                continue
-            if action.type == CHI and not self.level.chi:
-                continue
-            if not self.level.claims:
-                continue
+                rons.append((points(view, eight, tsumo=False), action))
+        if rons:
+            best_points, best = max(rons, key=lambda pa: pa[0])
+            if best_points > 0 or not self.level.scoring_ron or self._take_nothing(view):
+                return Hint(best, "ron", {"points": best_points})
+        melded = [a for a in decision.prompt.choices if a.type in (PON, CHI)]
+        if not self.level.chi:
+            melded = [a for a in melded if a.type == PON]
+        if not melded:
+            return Hint(passing, "pass")
+        if not self.level.judged_claims:
+            return Hint(melded[0], str(melded[0].type))
+        now = distance(hand, melds)
+        best_key, best_action = None, None
+        for action in melded:
             p = int(action.get("position"))
             rest = hand[:p] + hand[p + 2 :]
-            after = min(
-                (win_distance(rest[:q] + rest[q + 1 :], melds - 1) for q in range(len(rest))),
-                default=99,
-            )
-            choices.append((after, action))
-        if choices:
-            after, action = min(choices, key=lambda ca: (ca[0], ca[1].type != PON))
-            if self.level.careless:
-                if action.type == PON:
-                    return Hint(action, "pon")
-            elif after < now:
-                return Hint(action, str(action.type), {"distance": after})
+            laid = [*exposed_values(view), claimed_meld(action.type, hand[p], hand[p + 1], card)]
+            for q in range(len(rest)):
+                key = self._judge(view, rest[:q] + rest[q + 1 :], melds - 1, laid)
+                if best_key is None or key > best_key:
+                    best_key, best_action = key, action
+        assert best_action is not None and best_key is not None
+        if self.level.even_claims and best_key > self._judge(view, hand, melds):
+            return Hint(best_action, str(best_action.type), {"distance": int(-best_key[0])})
+        if -best_key[0] < now:
+            return Hint(best_action, str(best_action.type), {"distance": int(-best_key[0])})
         return Hint(passing, "pass")
 
+    def _take_nothing(self, view: Mapping[str, Any]) -> bool:
+        """Hard: a ron worth nothing still ends the round before another seat scores; let it
+        go only while the hand may win for points (a tsumo is a point) and nobody looks ready."""
+        if draws_left(view) < 1.5:
+            return True
+        return max(threats(view).values(), default=0.0) >= 0.4
 
-def _dora(view: Mapping[str, Any]) -> tuple[int, int]:
-    white, black = view.get("dora") or (0, 0)
-    return int(white), int(black)
+
+def claimed_meld(kind: str, a: int, b: int, card: str) -> tuple[str, tuple[int, ...]]:
+    """The meld a pon or chi of `card` with hand values a, b lays down."""
+    if kind == PON:
+        return (KOUTSU, (a, a, a))
+    shown = chi_value(a, b, card)
+    assert shown is not None
+    return (SHUNTSU, tuple(sorted((a, b, shown))))
+
+
+def _pool(view: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The unseen cards as their two values (white end, black end)."""
+    return tuple(ends(c) for c in unseen(view))

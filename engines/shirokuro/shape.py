@@ -100,15 +100,91 @@ def distance(vs: tuple[int, ...], melds: int) -> int:
     return 3 * melds + 2 - kept(vs, melds)
 
 
+_VALID = frozenset(VALUES)
+_ALL = frozenset(VALUES)
+
+
+def _near(x: int) -> frozenset[int]:
+    """Values that may share a meld with x: x itself, one colour one or two apart."""
+    return frozenset(v for v in (x - 2, x - 1, x, x + 1, x + 2) if v in _VALID)
+
+
+def _completing(x: int, y: int) -> frozenset[int]:
+    """Values that make a meld with x then y (in this order), wherever they go."""
+    step = y - x
+    if step == 0:
+        return frozenset((x,))
+    if step in (1, -1):
+        return frozenset(v for v in (x - step, y + step) if v in _VALID)
+    if step in (2, -2):
+        return frozenset((x + step // 2,))
+    return frozenset()
+
+
 @lru_cache(maxsize=1 << 16)
 def helpful(vs: tuple[int, ...], melds: int) -> frozenset[int]:
-    """The values that, inserted in their best gap, let more of the hand stay in a win."""
-    now = kept(vs, melds)
+    """The values that, inserted in their best gap, let one more card of the hand stay in a
+    win (for a hand one card away: the values that win).
+
+    One card more raises one stretch by one: a stretch of some best cut that keeps fewer than
+    it could (an empty stretch takes any card; a meld stretch keeping one card takes a card
+    near it, keeping two takes the card that completes them; a head keeping one card takes
+    its twin).
+    """
     n = len(vs)
-    out = set()
-    for v in VALUES:
-        for p in range(n + 1):
-            if kept((*vs[:p], v, *vs[p:]), melds) > now:
-                out.add(v)
-                break
-    return frozenset(out)
+    three, two, equal = _firsts(vs)
+    ends = range(n + 1)
+    meld = [
+        [3 if b >= three[a] else 2 if b >= two[a] else 1 if b > a else 0 for b in ends]
+        for a in ends
+    ]
+    head = [[2 if b >= equal[a] else 1 if b > a else 0 for b in ends] for a in ends]
+    total = kept(vs, melds)
+    found: set[int] = set()
+    seen: dict[tuple[str, int, int], frozenset[int]] = {}
+
+    def takes(kind: str, a: int, b: int) -> frozenset[int]:
+        key = (kind, a, b)
+        if key not in seen:
+            got: frozenset[int]
+            if kind == "M":
+                f = meld[a][b]
+                if f == 0:
+                    got = _ALL
+                elif f == 1:
+                    got = frozenset().union(*(_near(x) for x in vs[a:b]))
+                elif f == 2:
+                    got = frozenset().union(
+                        *(
+                            _completing(vs[i], vs[j])
+                            for i in range(a, b)
+                            for j in range(i + 1, b)
+                            if -2 <= vs[j] - vs[i] <= 2
+                        )
+                    )
+                else:
+                    got = frozenset()
+            else:
+                f = head[a][b]
+                got = _ALL if f == 0 else frozenset(vs[a:b]) if f == 1 else frozenset()
+            seen[key] = got
+        return seen[key]
+
+    def gain(kind: str, a: int, b: int) -> int:
+        return meld[a][b] if kind == "M" else head[a][b]
+
+    orders: list[str] = {0: ["H"], 1: ["MH", "HM"], 2: ["MMH", "MHM", "HMM", "HHHH"]}[melds]
+
+    def walk(order: str, start: int, got: int, stretches: list[tuple[str, int, int]]) -> None:
+        kind = order[len(stretches)]
+        if len(stretches) == len(order) - 1:
+            if got + gain(kind, start, n) == total:
+                for k, a, b in [*stretches, (kind, start, n)]:
+                    found.update(takes(k, a, b))
+            return
+        for cut in range(start, n + 1):
+            walk(order, cut, got + gain(kind, start, cut), [*stretches, (kind, start, cut)])
+
+    for order in orders:
+        walk(order, 0, 0, [])
+    return frozenset(found)

@@ -79,9 +79,11 @@ def test_helpful_values_are_those_that_keep_one_more_card() -> None:
     hand = (w[1], w[2], w[3], 12, 12, 12, w[5])
     assert helpful(hand, 2) == frozenset({w[5]})
     rng = random.Random(3)
-    for _ in range(200):
-        hand = near_win(rng, 2, 7)
-        got = helpful(hand, 2)
+    for _ in range(1500):
+        melds = rng.choice((2, 2, 1, 0))
+        size = 3 * melds + rng.choice((0, 1, 1))
+        hand = near_win(rng, melds, size)
+        got = helpful(hand, melds)
         for v in VALUES:
-            better = max(kept((*hand[:p], v, *hand[p:]), 2) for p in range(8))
-            assert (v in got) == (better > kept(hand, 2))
+            better = max(kept((*hand[:p], v, *hand[p:]), melds) for p in range(size + 1))
+            assert (v in got) == (better > kept(hand, melds)), (hand, melds, v)

@@ -13,6 +13,7 @@ never the clock, so a view and an RNG always give the same answer.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Sequence
 
 from engines.zhao_pengyou.cards import KITTY, POINTS, TYPES
@@ -81,18 +82,18 @@ def _try_deal(
     voids = st.voids
     limits = st.no_sets
     if strict:
-        # the most constrained cards first: those few seats may hold
-        def width(t: int) -> int:
-            e = eff[t]
-            return sum(1 for s in others if not voids[s] >> e & 1)
-
-        cards.sort(key=width)
+        # the most constrained cards first: those few seats may hold (a suit's count)
+        widths = [sum(1 for s in others if not voids[s] >> e & 1) for e in range(5)]
+        cards.sort(key=lambda t: widths[eff[t]])
+    draw = rng.random
     for t in cards:
         e = eff[t]
         choices: list[int] = []
-        weights: list[int] = []
+        bounds: list[int] = []  # cumulative weights: each seat's room left, then the kitty's
+        total = 0
         for s in others:
-            if not left[s]:
+            n = left[s]
+            if not n:
                 continue
             if strict and voids[s] >> e & 1:
                 continue
@@ -101,13 +102,16 @@ def _try_deal(
                 if size is not None and hands[s][t] + 1 >= size:
                     continue
             choices.append(s)
-            weights.append(left[s])
+            total += n
+            bounds.append(total)
         if room:
             choices.append(-1)
-            weights.append(room)
+            total += room
+            bounds.append(total)
         if not choices:
             return None
-        pick = rng.choices(choices, weights)[0]
+        # `rng.choices(choices, weights)[0]`, drawn the same way
+        pick = choices[bisect(bounds, draw() * total, 0, len(bounds) - 1)]
         if pick < 0:
             kitty.append(t)
             room -= 1

@@ -51,47 +51,51 @@ def _firsts(vs: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
     return three, two, equal
 
 
+def _then(earliest: list[int], reach: list[tuple[int, ...]]) -> list[int]:
+    """One more stretch after the segments so far.
+
+    `earliest[g]`: the least end of the hand's start that keeps g cards in the segments so
+    far (`_NEVER` when none). A stretch starting at c keeps k cards once it reaches
+    `reach[c][k]`; starting it as early as possible never keeps fewer, so the next stretch
+    starts where the last one could end.
+    """
+    out = [_NEVER] * (len(earliest) + 3)
+    for g, c in enumerate(earliest):
+        if c >= _NEVER:
+            continue
+        for k, end in enumerate(reach[c]):
+            if end < out[g + k]:
+                out[g + k] = end
+    return out
+
+
+def _most(earliest: list[int], n: int) -> int:
+    """The most cards kept within the whole hand."""
+    return max(g for g, end in enumerate(earliest) if end <= n)
+
+
 @lru_cache(maxsize=1 << 18)
 def kept(vs: tuple[int, ...], melds: int) -> int:
     """`kept_for_win(vs, melds)`: the most cards of the hand that stay in some winning hand."""
     n = len(vs)
     three, two, equal = _firsts(vs)
-    ends = range(n + 1)
-    # meld[a][b], head[a][b]: what the stretch vs[a:b] keeps as a meld, as a head
-    meld = [
-        [3 if b >= three[a] else 2 if b >= two[a] else 1 if b > a else 0 for b in ends]
-        for a in ends
-    ]
-    head = [[2 if b >= equal[a] else 1 if b > a else 0 for b in ends] for a in ends]
+    # reach[c][k]: where a stretch from c has kept k cards (a meld keeps up to 3, a head 2)
+    meld = [(c, c + 1, two[c], three[c]) for c in range(n)] + [(n,)]
+    head = [(c, c + 1, equal[c]) for c in range(n)] + [(n,)]
+    start = [0]
     if melds == 0:
-        return head[0][n]
+        return _most(_then(start, head), n)
+    m1, h1 = _then(start, meld), _then(start, head)
     if melds == 1:
-        return max(max(meld[0][c] + head[c][n], head[0][c] + meld[c][n]) for c in ends)
-    # two melds and a head, the head first, between or last
-    m1 = meld[0]
-    h1 = head[0]
-    best = 0
-    for b in ends:
-        mm = mh = hm = 0
-        for c in range(b + 1):
-            mc, hc = meld[c][b], head[c][b]
-            x = m1[c] + mc
-            if x > mm:
-                mm = x
-            x = m1[c] + hc
-            if x > mh:
-                mh = x
-            x = h1[c] + mc
-            if x > hm:
-                hm = x
-        x = max(mm + head[b][n], mh + meld[b][n], hm + meld[b][n])
-        if x > best:
-            best = x
-    if best < n and best < 8:
-        # four pairs, a closed hand
-        hh = [max(h1[c] + head[c][b] for c in range(b + 1)) for b in ends]
-        hhh = [max(hh[c] + head[c][b] for c in range(b + 1)) for b in ends]
-        best = max(best, max(hhh[b] + head[b][n] for b in ends))
+        return max(_most(_then(m1, head), n), _most(_then(h1, meld), n))
+    # two melds and a head: the head first, between or last
+    best = max(
+        _most(_then(_then(m1, meld), head), n),
+        _most(_then(_then(m1, head), meld), n),
+        _most(_then(_then(h1, meld), meld), n),
+    )
+    if best < n:  # four pairs, a closed hand
+        best = max(best, _most(_then(_then(_then(h1, head), head), head), n))
     return best
 
 

@@ -456,7 +456,25 @@ class GongZhu(Game):
 
     def check(self, action: Action) -> None:
         """Judge an action without changing anything (IllegalAction when refused)."""
-        self._judge(action)
+        if self._legal_play(action) is None:
+            self._judge(action)
+
+    def _legal_play(self, action: Action) -> int | None:
+        """The card of a legal play by the seat to play, found in a few steps; None for
+        anything else (which `_judge` then judges in full: the same verdicts, only slower)."""
+        fields = action.fields
+        if (
+            action.type == PLAY
+            and self.phase == PLAY
+            and action.seat == self.turn
+            and len(fields) == 1
+            and fields[0][0] == "card"
+            and type(fields[0][1]) is str
+        ):
+            card = INDEX.get(fields[0][1])
+            if card is not None and self.legal(self.turn) >> card & 1:
+                return card
+        return None
 
     def _judge(self, action: Action) -> int:
         """The card (play) or cards (expose, a mask) of a legal action; IllegalAction if not."""
@@ -552,20 +570,10 @@ class GongZhu(Game):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal exposure or play; an illegal one raises IllegalAction, changing nothing."""
-        fields = action.fields
-        if (
-            action.type == PLAY
-            and self.phase == PLAY
-            and action.seat == self.turn
-            and len(fields) == 1
-            and fields[0][0] == "card"
-            and type(fields[0][1]) is str
-        ):
-            # the common case in few steps; anything it does not settle is judged in full
-            card = INDEX.get(fields[0][1])
-            if card is not None and self.legal(self.turn) >> card & 1:
-                self._steps += 1
-                return self._play(self.turn, card)
+        card = self._legal_play(action)
+        if card is not None:
+            self._steps += 1
+            return self._play(action.seat, card)
         value = self._judge(action)
         self._steps += 1
         if action.type == PLAY:

@@ -80,8 +80,8 @@ def kept(vs: tuple[int, ...], melds: int) -> int:
     n = len(vs)
     three, two, equal = _firsts(vs)
     # reach[c][k]: where a stretch from c has kept k cards (a meld keeps up to 3, a head 2)
-    meld = [(c, c + 1, two[c], three[c]) for c in range(n)] + [(n,)]
-    head = [(c, c + 1, equal[c]) for c in range(n)] + [(n,)]
+    meld: list[tuple[int, ...]] = [(c, c + 1, two[c], three[c]) for c in range(n)] + [(n,)]
+    head: list[tuple[int, ...]] = [(c, c + 1, equal[c]) for c in range(n)] + [(n,)]
     start = [0]
     if melds == 0:
         return _most(_then(start, head), n)

@@ -101,7 +101,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "declarer_line": ("親：{name}", "Declarer: {name}"),
     "calls": ("指定", "Calls"),
     "nth": ("{n}枚目", "{n}"),
-    "call_open": ("{seen}/{nth} 出た", "{seen}/{nth} played"),
+    "call_open": ("{seen}/{nth}枚 出ました", "{seen}/{nth} played"),
     "call_spent": ("{name}（加わらず）", "{name} (no one joins)"),
     "defenders": ("防御チームの得点", "Defenders' points"),
     "of_threshold": ("{points} / {threshold}点", "{points} / {threshold}"),

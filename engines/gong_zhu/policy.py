@@ -51,6 +51,9 @@ SWEEP_GUARD = 5
 """A seat holding every heart taken, at least this many, is stopped when that is cheap."""
 _QS, _JD, _TC = BIT[QS], BIT[JD], BIT[TC]
 _KEEP = _JD | _TC
+_SPADE_SUIT, _CLUB_SUIT, _DIAMOND_SUIT = SUIT_MASK[SPADES], SUIT_MASK[CLUBS], SUIT_MASK[DIAMONDS]
+_SHED_ORDER = tuple((SUIT_MASK[suit], 13 * suit) for suit in (SPADES, HEARTS, CLUBS, DIAMONDS))
+"""The suits a discard is looked for in, ♠ first, with the index of each suit's 2."""
 
 
 class Situation:
@@ -251,8 +254,14 @@ def _discard(hand: int, legal: int, st: Situation, cards: int, wseat: int) -> in
         if theirs < -20:
             return TC
     hearts = legal & HEART_MASK
-    if hearts and sweeper(st.taken, SWEEP_GUARD) == wseat:
-        hearts = 0  # no hearts for the seat holding every heart taken
+    if hearts:
+        taken = st.taken
+        won = taken[wseat] & HEART_MASK
+        if (
+            won.bit_count() >= SWEEP_GUARD
+            and not (taken[0] | taken[1] | taken[2] | taken[3]) & HEART_MASK & ~won
+        ):
+            hearts = 0  # no hearts for the seat holding every heart taken (`sweeper`)
     if hearts and BIT[hearts.bit_length() - 1] & HIGH_HEARTS:
         return hearts.bit_length() - 1
     if legal & HIGH_SPADES and not (st.played | hand) & _QS:  # the pig is still out
@@ -261,59 +270,86 @@ def _discard(hand: int, legal: int, st: Situation, cards: int, wseat: int) -> in
         return hearts.bit_length() - 1
     pool = legal & ~_KEEP & ~HEART_MASK or legal & ~_KEEP or legal
     best, best_rank, best_len = -1, -1, 0
-    for suit in (SPADES, HEARTS, CLUBS, DIAMONDS):
-        m = pool & SUIT_MASK[suit]
+    for suit_mask, base in _SHED_ORDER:
+        m = pool & suit_mask
         if not m:
             continue
         top = m.bit_length() - 1
-        rank = top - 13 * suit
-        if rank > best_rank or (
-            rank == best_rank and (hand & SUIT_MASK[suit]).bit_count() < best_len
-        ):
-            best, best_rank, best_len = top, rank, (hand & SUIT_MASK[suit]).bit_count()
+        rank = top - base
+        if rank > best_rank or (rank == best_rank and (hand & suit_mask).bit_count() < best_len):
+            best, best_rank, best_len = top, rank, (hand & suit_mask).bit_count()
     return best
 
 
 def _lead(seat: int, hand: int, legal: int, st: Situation) -> int:
     """Lead: the sheep or transformer when it wins its own trick and pays, low spades to smoke
-    out the pig, else the low card least likely to win, from a suit the others still hold."""
+    out the pig, else the low card least likely to win, from a suit the others still hold.
+
+    Each suit's lowest card (not the pig, the sheep or the transformer while there are others)
+    is scored: ten points per unseen card above it, less for a suit the others hold few of or
+    none; spades gain while the pig is out and lose while it is ours; hearts lose (most when
+    nothing unseen is above). The suits are written out one by one (no loop), in the order
+    ♠ ♥ ♣ ♦, the first best kept: this runs in every simulated hand of the hard CPU.
+    """
     unseen = ALL & ~st.played & ~hand
     if legal & _JD and not unseen & ABOVE_JD:
         return JD
     if legal & _TC and not unseen & ABOVE_TC and gain(st.taken[seat], _TC, st.exposed) > 0:
         return TC
-    pig_out = unseen & _QS
-    pig_mine = hand & _QS
     best, best_key = -1, -1_000_000
-    for suit in (SPADES, HEARTS, CLUBS, DIAMONDS):
-        m = legal & SUIT_MASK[suit]
-        if not m:
-            continue
-        if suit == SPADES:
-            if pig_mine:
-                m &= ~_QS
-                if not m:
-                    continue
-        elif suit == DIAMONDS:
-            if hand & _JD and m & ~_JD:
-                m &= ~_JD
-        elif suit == CLUBS and hand & _TC and m & ~_TC:
-            m &= ~_TC
+    m = legal & _SPADE_SUIT
+    if hand & _QS:
+        m &= ~_QS
+    if m:
         card = (m & -m).bit_length() - 1
-        out = unseen & SUIT_MASK[suit]
-        key = (out >> card).bit_count() * 10 - card + 13 * suit
+        out = unseen & _SPADE_SUIT
+        key = (out >> card).bit_count() * 10 - card + 39
         if not out:
             key -= 60  # everyone discards on it: points come our way
         elif out.bit_count() < 4:
             key -= 15
-        if suit == SPADES:
-            if pig_out:
-                key += 40 if BIT[card] & LOW_SPADES else -80  # smoke out the pig
-            if pig_mine:
-                key -= 40
-        elif suit == HEARTS:
-            key -= 8 if out >> card else 40
-        elif suit == DIAMONDS and hand & _JD:
+        if unseen & _QS:
+            key += 40 if BIT[card] & LOW_SPADES else -80  # smoke out the pig
+        if hand & _QS:
+            key -= 40
+        best, best_key = card, key
+    m = legal & HEART_MASK
+    if m:
+        card = (m & -m).bit_length() - 1
+        out = unseen & HEART_MASK
+        key = (out >> card).bit_count() * 10 - card + 26
+        if not out:
+            key -= 60
+        elif out.bit_count() < 4:
+            key -= 15
+        key -= 8 if out >> card else 40
+        if key > best_key:
+            best, best_key = card, key
+    m = legal & _CLUB_SUIT
+    if m:
+        if hand & _TC and m & ~_TC:
+            m &= ~_TC
+        card = (m & -m).bit_length() - 1
+        out = unseen & _CLUB_SUIT
+        key = (out >> card).bit_count() * 10 - card + 13
+        if not out:
+            key -= 60
+        elif out.bit_count() < 4:
+            key -= 15
+        if key > best_key:
+            best, best_key = card, key
+    m = legal & _DIAMOND_SUIT
+    if m:
+        if hand & _JD and m & ~_JD:
+            m &= ~_JD
+        card = (m & -m).bit_length() - 1
+        out = unseen & _DIAMOND_SUIT
+        key = (out >> card).bit_count() * 10 - card
+        if not out:
+            key -= 60
+        elif out.bit_count() < 4:
+            key -= 15
+        if hand & _JD:
             key -= 10
         if key > best_key:
             best, best_key = card, key

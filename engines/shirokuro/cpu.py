@@ -7,17 +7,20 @@ once the worst card is let go.
 
 - easy: the fewest draws to go, then cards side by side that could grow into melds; a third of
   the time it takes any hand about as close; claims every ron and pon, never chi; never rotates.
-- normal: the fewest draws to go, then the most cards side by side that could grow into melds,
-  then what the hand is worth; rons and tsumos whenever it can, pons and chis when they bring it
-  closer to a win; rotates when the turned hand is closer.
-- hard: weighs each hand by the points it may bring: the chance to complete it in the draws
-  left (the unseen cards that bring it a draw closer, each counted once, either end up) times
-  what the win would score (exactly, card by card, once the hand is one card away: yaku, dora,
-  the dealer, tsumo; roughly before), plus the point a ready hand gets when the stock runs out.
-  Claims are weighed the same way; a ron that scores nothing is let go while it can still
-  expect more. When another seat looks ready (two melds laid down: one card left, always ready;
-  one meld late in the round) it weighs the chance that a discard is the card that seat waits
-  on, and gives up points to keep out of its way the more so the less its own hand is worth.
+- normal: the fewest draws to go, then the most cards side by side that could grow into melds;
+  rons and tsumos whenever it can, pons and chis when they bring it a draw closer; rotates
+  when the turned hand is closer.
+- hard: the fewest draws to go, then the unseen cards that bring the hand closer (each card
+  once, either end up); once one card away, every unseen winning card counted with what its win
+  would score (yaku, dora, the dealer, tsumo), so it waits where a win is worth most; then
+  what the hand is worth (dora showing, one colour, no 1 or 6). It weighs every gap of a drawn
+  card, and claims like normal, judging the meld it would lay down. When another seat looks
+  ready (two melds laid down: one card left, always ready; one meld late in the round) it
+  counts the danger of each discard (the unseen card ends that show one of its numbers) as
+  draws lost, the more the farther its own hand is from a win.
+
+Every level takes a ron even when it scores nothing: the round ends before another seat scores
+(measured: letting such rons go while the stock lasts did no better).
 
 A player's randomness comes from its own view (`view_rng`), never from the record: whether
 another seat could claim, and so how many sealed passes a record holds, is hidden from it.
@@ -65,18 +68,14 @@ class Level:
     exact: bool
     """Count the unseen cards that bring a hand closer, and what its waits would score."""
     defend: bool
-    scoring_ron: bool
-    """Let a ron that scores nothing go while the hand may still win for points."""
     look: int = 6
     """How many of the most promising gaps for a drawn card are weighed discard by discard."""
-    even_claims: bool = False
-    """Also pon or chi when the hand stays as far from a win but with more ways forward."""
 
 
 LEVELS = {
-    "easy": Level("easy", 0.35, False, False, False, False, False, False, look=4),
-    "normal": Level("normal", 0.0, True, True, True, False, False, False, look=6),
-    "hard": Level("hard", 0.0, True, True, True, True, True, True, look=8),
+    "easy": Level("easy", 0.35, False, False, False, False, False, look=4),
+    "normal": Level("normal", 0.0, True, True, True, False, False, look=6),
+    "hard": Level("hard", 0.0, True, True, True, True, True, look=18),
 }
 
 
@@ -137,12 +136,6 @@ def distance(hand: tuple[int, ...], melds: int) -> int:
 def shape(hand: tuple[int, ...]) -> int:
     """Cards side by side that could grow into a meld or head (one colour, at most two apart)."""
     return sum(1 for a, b in pairwise(hand) if -2 <= a - b <= 2)
-
-
-def draws_left(view: Mapping[str, Any]) -> float:
-    """About how many more cards this seat will draw this round."""
-    seats = int(view.get("seats") or 2)
-    return int(view.get("stock_count") or 0) / seats
 
 
 # --------------------------------------------------------------------------- a win's worth
@@ -302,7 +295,8 @@ class ShirokuroCpu:
         else:
             good = helpful(hand, melds)
             spread = float(sum(1 for w, b in pool if w in good or b in good))
-        return (-float(d), spread, rough_worth(view, hand, laid))
+        worth = rough_worth(view, hand, laid)
+        return (-float(d), spread, worth)
 
     def _waits(
         self,
@@ -476,10 +470,9 @@ class ShirokuroCpu:
                 p, up = int(action.get("position")), str(action.get("upright"))
                 eight = (*hand[:p], value_of(card, up), *hand[p:])
                 rons.append((points(view, eight, tsumo=False), action))
-        if rons:
+        if rons:  # even for nothing: the round ends before another seat scores
             best_points, best = max(rons, key=lambda pa: pa[0])
-            if best_points > 0 or not self.level.scoring_ron or self._take_nothing(view):
-                return Hint(best, "ron", {"points": best_points})
+            return Hint(best, "ron", {"points": best_points})
         melded = [a for a in decision.prompt.choices if a.type in (PON, CHI)]
         if not self.level.chi:
             melded = [a for a in melded if a.type == PON]
@@ -498,18 +491,9 @@ class ShirokuroCpu:
                 if best_key is None or key > best_key:
                     best_key, best_action = key, action
         assert best_action is not None and best_key is not None
-        if self.level.even_claims and best_key > self._judge(view, hand, melds):
-            return Hint(best_action, str(best_action.type), {"distance": int(-best_key[0])})
         if -best_key[0] < now:
             return Hint(best_action, str(best_action.type), {"distance": int(-best_key[0])})
         return Hint(passing, "pass")
-
-    def _take_nothing(self, view: Mapping[str, Any]) -> bool:
-        """Hard: a ron worth nothing still ends the round before another seat scores; let it
-        go only while the hand may win for points (a tsumo is a point) and nobody looks ready."""
-        if draws_left(view) < 1.5:
-            return True
-        return max(threats(view).values(), default=0.0) >= 0.4
 
 
 def claimed_meld(kind: str, a: int, b: int, card: str) -> tuple[str, tuple[int, ...]]:

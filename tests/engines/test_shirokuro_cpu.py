@@ -94,7 +94,7 @@ def test_every_level_rons_a_win_that_scores(level: str) -> None:
     assert found.params == {"points": 16}
 
 
-def zero_point_ron(late: bool) -> Shirokuro:
+def zero_point_ron() -> Shirokuro:
     """Seat 1 (after its first turn) may ron the dealer's white 6 for no yaku at all."""
     game = new_game(
         ["b1 w2 b3 w4 b5 w6 b2 w3", "w1 w2 w3 b4 b4 b4 w6"], indicator="W5B6", stock=["b1", "w6"]
@@ -103,8 +103,6 @@ def zero_point_ron(late: bool) -> Shirokuro:
     pass_all(game)
     turn(game, 1, 0, "B", 0)
     pass_all(game)
-    if late:
-        game.stock[2:] = []  # what is left of the stock: two cards
     draw(game, 0)
     act(game, 0, "insert", position=0, upright="W")
     act(game, 0, "discard", position=0)
@@ -112,12 +110,13 @@ def zero_point_ron(late: bool) -> Shirokuro:
     return game
 
 
-def test_hard_lets_a_ron_worth_nothing_go_while_the_stock_lasts() -> None:
-    early = zero_point_ron(late=False)
-    assert hint(early, 1, "hard").action == Action.make(1, "pass")
-    assert hint(early, 1, "normal").action.type == "ron"  # type: ignore[union-attr]
-    late = zero_point_ron(late=True)
-    assert hint(late, 1, "hard").action.type == "ron"  # type: ignore[union-attr]
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_ron_worth_nothing_is_taken_it_ends_the_round_before_another_seat_scores(
+    level: str,
+) -> None:
+    found = hint(zero_point_ron(), 1, level)
+    assert found.action is not None and found.action.type == "ron"
+    assert found.params == {"points": 0}
 
 
 def pon_offer() -> Shirokuro:

@@ -85,8 +85,9 @@ _PLAY_EVENTS = tuple(
     tuple(Event(PLAY, seat, {"card": code}) for code in CODES) for seat in range(SEATS)
 )
 _TRICK_EVENTS = tuple(Event("trick", seat) for seat in range(SEATS))
-_EXPOSE_NONE = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in range(SEATS))
 """Events are frozen: the commonest ones are made once too (random playouts apply millions)."""
+_EXPOSE_NONE = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in range(SEATS))
+"""Each seat's exposure of nothing."""
 
 
 @lru_cache(maxsize=4 * 8192)
@@ -175,7 +176,7 @@ class GongZhu(Game):
         self._step_view: tuple[int, dict[str, JSON]] | None = None
         """The parts of every view that change with each action, for the current step."""
         self._prompt: tuple[int, Prompt] | None = None
-        """The current play or exposure prompts, for the current step."""
+        """The play prompt of the current step."""
         self._expose_prompts: dict[int, Prompt] = {}
         """Each seat's exposure prompt in this hand (it does not change until it decides)."""
 

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.generic import GamePresenter
 from bot.i18n import t
 from engines.cards import card_label
 from engines.two_number.cards import base, hold, is_held, value, value_label, value_of
@@ -206,3 +207,40 @@ def parse_move(prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
     if numbers or ends:
         return None
     return {"type": kind}
+
+
+class TwoNumberPresenter(GamePresenter):
+    """What both games' presenters say alike: gaps and ends of an insert, typed moves, hints.
+
+    A subclass sets `game_id` (its words live under `field.<game_id>.*`).
+    """
+
+    def field_label(
+        self,
+        field: str,
+        value: Any,
+        locale: str,
+        names: Sequence[str],
+        view: Mapping[str, Any] | None = None,
+    ) -> str:
+        """A gap with its neighbours ("Gap 3 · ●4 ▸ ○3"); an end with the number it shows."""
+        view = view or {}
+        hand = list(view.get("hand") or [])
+        if field == "position" and isinstance(value, int):
+            text = gap_text(self.game_id, hand, value, locale) if hand else str(value + 1)
+            return t(f"field.{self.game_id}.position", locale, value=text)
+        if field == "upright" and isinstance(value, str):
+            drawn = view.get("drawn")
+            text = end_text(self.game_id, str(drawn) if drawn else None, value, locale)
+            return t(f"field.{self.game_id}.upright", locale, value=text)
+        return super().field_label(field, value, locale, names, view)
+
+    def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
+        """`insert 3 B`, `3b`, `discard 5`, `stock`, `knock`, `ron`, `pon 4`, `pass`..., in
+        either language (only what the prompt offers is found)."""
+        return parse_move(prompt, text)
+
+    def hint_reason(self, reason: str | None, params: Mapping[str, Any], locale: str) -> str | None:
+        """The Hint's reason, cards drawn as players read them."""
+        shown = {k: card_label(v) if k == "card" else v for k, v in params.items()}
+        return super().hint_reason(reason, shown, locale)

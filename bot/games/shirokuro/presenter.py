@@ -8,7 +8,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games import two_number as words
-from bot.games.generic import GamePresenter
 from bot.i18n import t, tn
 from engines.base import event_seen_by
 from engines.cards import card_label
@@ -71,7 +70,7 @@ def melds_needed(view: Mapping[str, Any], seat: int | None) -> int:
     return MELDS - laid
 
 
-class ShirokuroPresenter(GamePresenter):
+class ShirokuroPresenter(words.TwoNumberPresenter):
     """Hands, melds, the dora, claims and yaku in words."""
 
     game_id = GAME
@@ -356,26 +355,6 @@ class ShirokuroPresenter(GamePresenter):
             return t(f"action.{GAME}.{kind}", locale, number=position + 1, next=position + 2)
         return super().action_label(action, locale, names)
 
-    def field_label(
-        self,
-        field: str,
-        value: Any,
-        locale: str,
-        names: Sequence[str],
-        view: Mapping[str, Any] | None = None,
-    ) -> str:
-        """A gap with its neighbours ("Gap 3 · ●4 ▸ ○3"); an end with the number it shows."""
-        view = view or {}
-        hand = list(view.get("hand") or [])
-        if field == "position" and isinstance(value, int):
-            text = words.gap_text(GAME, hand, value, locale) if hand else str(value + 1)
-            return t(f"field.{GAME}.position", locale, value=text)
-        if field == "upright" and isinstance(value, str):
-            drawn = view.get("drawn")
-            text = words.end_text(GAME, str(drawn) if drawn else None, value, locale)
-            return t(f"field.{GAME}.upright", locale, value=text)
-        return super().field_label(field, value, locale, names, view)
-
     def choice_preview(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
     ) -> str | None:
@@ -397,17 +376,6 @@ class ShirokuroPresenter(GamePresenter):
             state = t(f"game.{GAME}.preview.best", locale, distance=distance_text(best, locale))
         cards = words.hand_text(after, mark=int(action["position"]))
         return t(f"game.{GAME}.preview", locale, cards=cards, state=state)
-
-    def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
-        """`insert 3 B`, `discard 5`, `tsumo`, `ron`, `pon 4`, `chi`, `pass`, in either language."""
-        return words.parse_move(prompt, text)
-
-    def hint_reason(self, reason: str | None, params: Mapping[str, Any], locale: str) -> str | None:
-        """The Hint's reason, cards drawn as players read them."""
-        shown = {k: card_label(v) if k == "card" else v for k, v in params.items()}
-        return super().hint_reason(reason, shown, locale)
-
-    # ------------------------------------------------------------------ narration
 
     def narrate(
         self,

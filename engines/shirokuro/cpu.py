@@ -74,7 +74,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 0.35, False, False, False, False, False, look=4),
-    "normal": Level("normal", 0.0, True, True, True, False, False, look=6),
+    "normal": Level("normal", 0.0, True, True, True, False, False, look=2),
     "hard": Level("hard", 0.0, True, True, True, True, True, look=18),
 }
 

@@ -8,6 +8,11 @@ other concealed hands or the stock. Those unseen cards may trade places in the r
 as before: every discard and meld the same card, every seat asked about a discard the same.
 A trade that breaks that is tried again; when none works, the stock's undrawn cards are
 shuffled among themselves, which never changes anything the actions touched.
+
+A trade must also leave the same seats able to act now. Whether a claim window is open after
+the last discard depends on the hidden hands, and the seat that draws next waits on it: the
+seat's view is the same either way (claims are private), but the moment is not (its draw is,
+or is not, the next action a replay accepts), so such a trade is not the same query.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import JSON, Action, Game, IllegalAction
+from engines.base import JSON, Action, Game, IllegalAction, acting_prompts
 from engines.record import parse_record, start
 
 TRIES = 30
@@ -55,15 +60,16 @@ def _layouts(record: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
     return game, layouts
 
 
-def _same_for(record: dict[str, Any], variant: dict[str, Any], seat: int, view: JSON) -> bool:
-    """True when the variant's actions all stand and the seat sees what it saw."""
+def _same_for(variant: dict[str, Any], seat: int, view: JSON, acting: list[int]) -> bool:
+    """True when the variant's actions all stand, the seat sees what it saw and the same
+    seats may act now."""
     try:
         game = start(parse_record(variant))
         for raw in variant["actions"]:
             game.apply(Action.from_json(raw))
     except IllegalAction:
         return False
-    return bool(game.view(seat) == view)
+    return bool(game.view(seat) == view) and sorted(acting_prompts(game)) == acting
 
 
 def vary(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
@@ -72,6 +78,7 @@ def vary(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any
     if game.is_over():
         return record
     view = game.view(seat)
+    acting = sorted(acting_prompts(game))
     seen = {c[:4] for c in view["hand"]} | {view["indicator"]}
     seen |= {d["card"] for pile in view["discards"] for d in pile}
     seen |= {c[:4] for melds in view["exposed"] for m in melds for c in m["cards"]}
@@ -103,7 +110,7 @@ def vary(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any
     for _ in range(TRIES):
         shuffled = rng.sample(cards, len(cards))
         variant = with_cards(shuffled, places)
-        if shuffled != cards and _same_for(record, variant, seat, view):
+        if shuffled != cards and _same_for(variant, seat, view, acting):
             return variant
     # the undrawn stock alone
     drawn = len(current["stock"]) - len(game.stock)

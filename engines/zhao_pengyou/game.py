@@ -195,6 +195,9 @@ class ZhaoPengyou(Game):
         """Per seat: suit -> a set size it showed it holds none of in that suit."""
         self.shown: list[dict[int, int]] = []
         """Per seat: cards everyone knows it holds (what a failed throw put back)."""
+        self.pledge_played = False
+        """The declarer has played a copy of the card it declared with (until then everyone
+        knows one copy is in its hand or in the kitty)."""
         self._sorted: list[tuple[list[int], list[str], Groups] | None] = []
         self._units: list[tuple[int, dict[int, int]]] = []
         """The trick's plays as units, for `seat_sim` (rebuilt when it lags behind)."""
@@ -332,6 +335,7 @@ class ZhaoPengyou(Game):
         self._units = []
         self.tricks = 0
         self.failed, self.history = [], []
+        self.pledge_played = False
         self.voids = [0] * seats
         self.short_sets = [{} for _ in range(seats)]
         self.shown = [{} for _ in range(seats)]
@@ -886,6 +890,8 @@ class ZhaoPengyou(Game):
             for t in types:
                 kept.remove(t)
             self._sorted[seat] = (kept, [CODES[t] for t in kept], self._groups(kept))
+        if seat == self.declarer and not self.pledge_played and self.declared in types:
+            self.pledge_played = True
         play = tuple(types)
         done = len(trick)
         trick.append((seat, play))
@@ -1264,6 +1270,7 @@ class ZhaoPengyou(Game):
             "stock_count": self.hand_size * self.seats - self.drawn if phase == DRAW else 0,
             "to_draw": self.drawer if phase == DRAW else None,
             "hand_counts": list(self.sizes),
+            "pledge": self._pledge(),
             "points": list(self.points),
             "defender_points": self.defender_points(),
             "turn": self.turn if phase == PLAY else None,
@@ -1453,7 +1460,16 @@ class ZhaoPengyou(Game):
         if seat == self.declarer and self.buried:
             sim.buried = list(self.buried)
             sim.kitty_points = points_of(self.buried)
+        elif self.phase == PLAY and not self.pledge_played:
+            sim.pledge = self.declared
         return sim
+
+    def _pledge(self) -> str | None:
+        """In play, the declared card while the declarer has played no copy of it (one copy is
+        in its hand or in the kitty, as everyone knows)."""
+        if self.phase != PLAY or self.pledge_played or self.declared is None:
+            return None
+        return CODES[self.declared]
 
     # ------------------------------------------------------------------ CPU players
 
@@ -1567,6 +1583,11 @@ class ZhaoPengyou(Game):
         game.tricks = data["tricks"]
         game.failed = [dict(f) for f in data["failed"]]
         game.history = [dict(h) for h in data["history"]]
+        if game.declared is not None:
+            code = CODES[game.declared]
+            plays = [p for h in game.history for p in h["plays"]]
+            plays += [[s, [CODES[t] for t in p]] for s, p in game.trick]
+            game.pledge_played = any(s == game.declarer and code in p for s, p in plays)
         game.last_kitty = list(data["last_kitty"])
         game.voids = list(data["voids"])
         game.short_sets = [{int(e): m for e, m in d.items()} for d in data["short_sets"]]

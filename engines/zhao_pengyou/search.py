@@ -2,9 +2,9 @@
 
 `deal_hidden` deals every card the seat has not seen (the others' hands and, unless it buried
 it, the kitty) at random, consistently with everything public: each seat's hand size, the cards
-known to be in a hand (what a failed throw put back, the declared card not played yet), the
-voids shown by failures to follow, and sets a seat showed it lacks (a set led that it answered
-without one). `evaluate` plays each candidate and then the rest of the deal with the normal
+known to be in a hand (what a failed throw put back), the declared card while the declarer has
+played no copy of it (in its hand or the kitty), the voids shown by failures to follow, and sets
+a seat showed it lacks (a set led that it answered without one). `evaluate` plays each candidate and then the rest of the deal with the normal
 player in every seat, over the same sampled deals, and averages the seat's utility (its rank
 steps, and a little for its side's points). The work is a fixed budget of simulated plays,
 never the clock, so a view and an RNG always give the same answer.
@@ -16,7 +16,7 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 
-from engines.zhao_pengyou.cards import KITTY, POINTS, TYPES
+from engines.zhao_pengyou.cards import KITTY, POINTS, TRUMP, TYPES
 from engines.zhao_pengyou.policy import Play, copies, playout
 from engines.zhao_pengyou.sim import Sim
 
@@ -53,9 +53,24 @@ def deal_hidden(st: Sim, rng: random.Random) -> tuple[list[list[int]], list[int]
     kitty_slots = 0 if (me == st.declarer and st.buried is not None) else KITTY
     others = [s for s in range(seats) if s != me]
     need = {s: st.sizes[s] - sum(st.known[s]) for s in others}
+    placed: tuple[int, int] | None = None
+    pledge = st.pledge
+    if pledge is not None and pledge in pool and st.declarer != me:
+        # one copy of the declared card is in the declarer's hand (unless it showed a void in
+        # trumps) or in the kitty, in proportion to the room in each
+        declarer = st.declarer
+        room = 0 if st.voids[declarer] >> TRUMP & 1 else need[declarer]
+        if room + kitty_slots:
+            pool.remove(pledge)
+            if rng.random() * (room + kitty_slots) < room:
+                need[declarer] -= 1
+                placed = (declarer, pledge)
+            else:
+                kitty_slots -= 1
+                placed = (-1, pledge)
     for strict in (2, 1, 0):
         for _ in range(4 if strict else 1):
-            dealt = _try_deal(st, pool, others, need, kitty_slots, rng, eff, strict)
+            dealt = _try_deal(st, pool, others, need, kitty_slots, rng, eff, strict, placed)
             if dealt is not None:
                 return dealt
     raise AssertionError("an unconstrained deal always succeeds")
@@ -70,14 +85,21 @@ def _try_deal(
     rng: random.Random,
     eff: Sequence[int],
     strict: int,
+    placed: tuple[int, int] | None = None,
 ) -> tuple[list[list[int]], list[int]] | None:
-    """One random deal; None at a dead end. `strict` 2 keeps voids and missing sets, 1 only
-    voids, 0 nothing (a last resort that always succeeds)."""
+    """One random deal, `placed` (a seat, or -1 for the kitty, and a card) already placed;
+    None at a dead end. `strict` 2 keeps voids and missing sets, 1 only voids, 0 nothing (a
+    last resort that always succeeds)."""
     cards = list(pool)
     rng.shuffle(cards)
     left = dict(need)
     hands = [list(st.known[s]) if s != st.me else list(st.hands[s]) for s in range(st.seats)]
     kitty: list[int] = []
+    if placed is not None:
+        if placed[0] < 0:
+            kitty.append(placed[1])
+        else:
+            hands[placed[0]][placed[1]] += 1
     room = kitty_slots
     voids = st.voids
     limits = st.no_sets

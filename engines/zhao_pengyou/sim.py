@@ -64,11 +64,14 @@ class Sim:
     no_sets: list[dict[int, int]] = field(default_factory=list)
     """Per seat: effective suit -> a set size it is known not to hold in that suit."""
     known: list[list[int]] = field(default_factory=list)
-    """Cards known to be in another seat's hand (a failed throw's rest, the declared card)."""
+    """Cards known to be in another seat's hand (what a failed throw put back)."""
     buried: list[int] | None = None
     """The kitty, when this seat buried it; None when unknown."""
     kitty_points: int = 0
     """The kitty's points once the kitty is dealt in a playout (known to the declarer)."""
+    pledge: int | None = None
+    """For a seat other than the declarer: the card the declarer declared with, while it has
+    played no copy of it (one copy is in its hand or in the kitty)."""
 
     # ------------------------------------------------------------------ reading
 
@@ -141,6 +144,7 @@ class Sim:
             self.known,
             self.buried,
             self.kitty_points,
+            self.pledge,
         )
         return out
 
@@ -351,6 +355,9 @@ def from_view(view: Mapping[str, JSON]) -> Sim:
     if buried:
         sim.buried = [index[c] for c in buried]
         sim.kitty_points = sum(POINTS[t] for t in sim.buried)
+    pledge = view.get("pledge")
+    if pledge and me != sim.declarer:
+        sim.pledge = index[pledge]
     if plays:
         lead = trick_view["lead"]
         shape = Shape(lead["kind"], lead["suit"], lead["size"], lead["units"])

@@ -234,6 +234,48 @@ def test_sampled_deals_keep_to_what_is_public() -> None:
         assert sorted(placed + kitty) == sorted(pool)
 
 
+def test_the_declared_card_is_dealt_to_the_declarer_or_the_kitty() -> None:
+    """Until the declarer plays a copy of the card it declared with, one copy is in its hand or
+    the kitty in every sampled deal (in the kitty when it has shown a void in trumps)."""
+    hand = "3H 4H 5H 6H 7H 8H 9H JH QH KH AH 3D 4D 5D 6D 7D 8D"
+    st = table(hand, sizes=[17] * 6)
+    st.pledge = INDEX["2S"]  # spades and 2s: seat 3 declared with 2♠
+    declarer, two = st.declarer, INDEX["2S"]
+    rng = random.Random(5)
+    where = set()
+    for _ in range(200):
+        hands, kitty = deal_hidden(st, rng)
+        assert hands[declarer][two] or two in kitty
+        where.add("hand" if hands[declarer][two] else "kitty")
+    assert where == {"hand", "kitty"}
+    st.voids = [1 << TRUMP if s == declarer else 0 for s in range(6)]
+    for _ in range(50):
+        hands, kitty = deal_hidden(st, rng)
+        assert two in kitty and not any(hands[declarer][t] for t in st.trump.members[TRUMP])
+    st.pledge = None  # played: no longer kept anywhere in particular
+    assert any(two not in deal_hidden(st, rng)[1] for _ in range(50))
+
+
+def test_the_view_tells_the_declared_card_until_the_declarer_plays_it() -> None:
+    game = ZhaoPengyou.new(6, {"ranks": ["K"] * 6}, 4)
+    decide = cpu_chooser("zhao-pengyou", ["normal"] * 6, 4)
+    told = []
+    while not game.is_over() and len(game.outcomes) == 0:
+        if game.phase == "play":
+            declared = CODES[game.declared] if game.declared is not None else None
+            played = any(
+                s == game.declarer and declared in cards_
+                for h in game.history
+                for s, cards_ in h["plays"]
+            ) or any(s == game.declarer and game.declared in p for s, p in game.trick)
+            view = game.view(None)
+            assert view["pledge"] == (None if played else declared)
+            told.append(view["pledge"])
+            assert ZhaoPengyou.from_json(game.to_json()).view(None)["pledge"] == view["pledge"]
+        game.autoplay(decide, limit=1)
+    assert told[0] is not None and None in told  # shown at first, gone once played
+
+
 def play_positions(seats: int, seed: int, steps: int) -> dict[str, object]:
     """A record of a deal played by normal CPUs up to `steps` actions (its deal written out)."""
     game = ZhaoPengyou.new(seats, {}, seed)

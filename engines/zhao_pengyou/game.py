@@ -943,8 +943,11 @@ class ZhaoPengyou(Game):
         events: list[Event] = []
         calls = self.calls
         seen = self.seen
+        targets = {called for called, _ in calls}
         for t in play:
             seen[t] += 1
+            if t not in targets:
+                continue
             for i, (called, nth) in enumerate(calls):
                 if called != t:
                     continue
@@ -1426,11 +1429,12 @@ class ZhaoPengyou(Game):
         hands = [NOTHING] * seats
         hands[seat] = list(self.hands[seat])
         known = [NOTHING] * seats
-        for other, cards in enumerate(self.shown):
-            if cards and other != seat:
-                row = known[other] = [0] * TYPES
-                for t, n in cards.items():
-                    row[t] = n
+        if any(self.shown):  # rare: cards a failed throw put back
+            for other, cards in enumerate(self.shown):
+                if cards and other != seat:
+                    row = known[other] = [0] * TYPES
+                    for t, n in cards.items():
+                        row[t] = n
         sim = Sim(
             seats,
             self.decks,

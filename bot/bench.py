@@ -1,4 +1,5 @@
-"""`cardbot bench`: engine throughput, service latency on a real SQLite file, render speed.
+"""`cardbot bench`: engine throughput, CPU decision times, service latency on a real SQLite file,
+render speed.
 
 Figures, not pass/fail: speed targets are read here, never asserted in timed unit tests.
 """
@@ -19,8 +20,8 @@ from collections.abc import Callable
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
-from engines.base import Action, Decision, Game, GameError
-from engines.cpu import RandomChoice
+from engines.base import Action, Decision, Game, GameError, Prompt
+from engines.cpu import CpuChooser, RandomChoice, cpu_chooser
 
 Figure = tuple[str, str]
 
@@ -141,6 +142,61 @@ def _random_game(game: Game, rng: random.Random) -> int:
     return RANDOM_GAME_MOST
 
 
+CPU_LEVELS = ("easy", "normal", "hard")
+
+
+def cpu_figures(quick: bool, game: str | None = None) -> list[Figure]:
+    """Per game, seat count and level: the time one CPU decision takes (process time), median,
+    99th percentile and worst, over whole games of that level against normal CPUs. Each
+    decision goes the way the tables service asks a CPU seat: the seat's view, then the player."""
+    figures: list[Figure] = []
+    for plugin in plugins():
+        if game is not None and plugin.id != game:
+            continue
+        engine = plugin.engine
+        seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
+        for count in seats:
+            for level in CPU_LEVELS:
+                times = _decision_times(plugin, count, level, 1.0 if quick else 5.0)
+                label = f"{plugin.id} ({count} seats) {level} CPU decision"
+                if not times:
+                    figures.append((label, "no decisions: the table plays every step"))
+                    break
+                ranked = sorted(times)
+                p99 = ranked[min(len(ranked) - 1, int(len(ranked) * 0.99))]
+                figures.append(
+                    (
+                        label,
+                        f"median {statistics.median(ranked) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms,"
+                        f" worst {ranked[-1] * 1000:.1f} ms ({len(ranked)} decisions)",
+                    )
+                )
+    return figures
+
+
+def _decision_times(plugin: GamePlugin, seats: int, level: str, seconds: float) -> list[float]:
+    """Seat 0 at `level`, the others normal, one game after another for about `seconds` of
+    process time and at least one game; seat 0's decision times."""
+    times: list[float] = []
+    seed = 0
+    started = time.process_time()
+    while seed == 0 or time.process_time() - started < seconds:
+        game = plugin.engine.new(seats, {}, seed)
+        chooser = cpu_chooser(plugin.id, [level] + ["normal"] * (seats - 1), seed, "bench")
+
+        def timed(game: Game, prompt: Prompt, chooser: CpuChooser = chooser) -> Action | None:
+            if prompt.seat != 0:
+                return chooser(game, prompt)
+            started = time.process_time()
+            action = chooser(game, prompt)
+            times.append(time.process_time() - started)
+            return action
+
+        game.autoplay(timed)
+        seed += 1
+    return times
+
+
 def service_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Tables service latency with a real SQLite file."""
     from bot.bench_service import run
@@ -157,6 +213,7 @@ def render_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
     "engine": engine_figures,
+    "cpu": cpu_figures,
     "service": service_figures,
     "render": render_figures,
 }

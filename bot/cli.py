@@ -108,12 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    bench = sub.add_parser("bench", help="print engine, service and render figures")
+    bench = sub.add_parser("bench", help="print engine, CPU, service and render figures")
     bench.add_argument(
         "what",
         nargs="?",
         default="all",
-        choices=["all", "engine", "service", "render"],
+        choices=["all", "engine", "cpu", "service", "render"],
         help="which figures (default all)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")

@@ -8,7 +8,6 @@ Positions are small explicit deals (`kokutorum_helpers`); a CPU is asked through
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -205,20 +204,11 @@ def test_hard_does_not_feed_the_next_player_a_card_that_fits_what_it_took() -> N
 
 
 @pytest.mark.parametrize("seats", [2, 3])
-def test_every_decision_takes_well_under_300_ms(seats: int) -> None:
-    """Process time (the machine is shared): the hard level's slowest decision in whole games."""
-    slowest = {level: 0.0 for level in LEVELS}
+def test_whole_games_end_at_every_level(seats: int) -> None:
+    """Every level plays whole matches to their end (decision times: `cardbot bench cpu`)."""
     for seed in range(2):
         for level in LEVELS:
             game = Kokutorum.new(seats, {"target": 30}, seed)
-            chooser = cpu_chooser("kokutorum", [level] * seats, seed)
-
-            def timed(g: object, prompt: object, level: str = level, chooser=chooser) -> object:
-                start = time.process_time()
-                out = chooser(g, prompt)  # type: ignore[arg-type]
-                slowest[level] = max(slowest[level], time.process_time() - start)
-                return out
-
-            game.autoplay(timed)  # type: ignore[arg-type]
+            game.autoplay(cpu_chooser("kokutorum", [level] * seats, seed))
             assert game.is_over()
-    assert max(slowest.values()) < 0.3, slowest
+            assert max(game.totals) >= 30

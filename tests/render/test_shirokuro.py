@@ -213,7 +213,9 @@ def test_a_proposed_insert_that_wins_shows_the_score_the_engine_gives() -> None:
         view_image(view, PLAYERS, "en", proposal=proposal)
     after = _copy(game)
     after.apply(action)
-    assert held_row(placed) == after.hands[seat]
+    # The hand as it would be, then the seat's own exposed melds (drawn as large).
+    melds = [str(card) for meld in view["exposed"][seat] for card in meld["cards"]]
+    assert held_row(placed) == after.hands[seat] + melds
     after.apply(Action.make(seat, "tsumo"))
     win = after.history[-1]["wins"][0]
     words = [d.text for d in texts]

@@ -849,8 +849,10 @@ class ZhaoPengyou(Game):
                 attempted = [CODES[x] for x in types]
                 shown = self.shown[seat]
                 for x, c in units.items():
-                    if x != t:
-                        shown[x] = shown.get(x, 0) + c
+                    # the hand holds at least these copies: perhaps the very ones an earlier
+                    # failed throw showed, so the count is the larger, never the sum
+                    if x != t and shown.get(x, 0) < c:
+                        shown[x] = c
                 types = [t] * n
                 units = {t: n}
                 shape = Shape(SINGLE if n == 1 else SET, shape.suit, n, 1)

@@ -73,17 +73,6 @@ def deal_hidden(st: Sim, rng: random.Random) -> tuple[list[list[int]], list[int]
             dealt = _try_deal(st, pool, others, need, kitty_slots, rng, eff, strict, placed)
             if dealt is not None:
                 return dealt
-    if placed is not None:
-        # the declared card's place left no consistent deal: deal it like any unseen card
-        seat, card = placed
-        pool.append(card)
-        if seat == -1:
-            kitty_slots += 1
-        else:
-            need[seat] += 1
-        dealt = _try_deal(st, pool, others, need, kitty_slots, rng, eff, 0, None)
-        if dealt is not None:
-            return dealt
     raise AssertionError("an unconstrained deal always succeeds")
 
 

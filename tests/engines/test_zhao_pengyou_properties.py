@@ -49,7 +49,8 @@ def mixed(seed: int, seats: int) -> Callable[[Game, Prompt], Action | None]:
 
 
 def conserved(game: ZhaoPengyou) -> None:
-    """Hands, the stock left, the kitty or bury and the cards played make the game's cards."""
+    """Hands, the stock left, the kitty or bury and the cards played make the game's cards;
+    the cards shown in failed throws are in their hands."""
     cards = [0] * 54
     for hand in game.hands:
         for t, n in enumerate(hand):
@@ -63,6 +64,9 @@ def conserved(game: ZhaoPengyou) -> None:
         for t, n in enumerate(game.seen):
             cards[t] += n
     assert cards == _DECK[game.seats]
+    # what failed throws showed is still in the hand (a card shown twice is counted once)
+    for seat, shown in enumerate(game.shown):
+        assert all(game.hands[seat][t] >= n for t, n in shown.items()), (seat, shown)
 
 
 _DECK = {seats: [card_set(seats).count(code) for code in CODES] for seats in SEAT_COUNTS}

@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Play CPU-only games and summarise them. With a lineup that mixes levels "
             "(--levels hard,normal) every deal is played once per seat rotation, so each level "
             "meets the same cards in every seat; each level's win share and score come with a "
-            "95%% confidence interval, and each level's lead over the next one down too."
+            "95% confidence interval, and each level's lead over the next one down too."
         ),
     )
     simulate.add_argument("game", help="game id, e.g. kitten-fishing")
@@ -105,6 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="one level per seat, comma-separated, the last repeating (hard,normal: one hard "
         "CPU against normal ones); random is a uniformly random player",
+    )
+    simulate.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        metavar="H",
+        help="play only the first H hands (deals, rounds) of each match; scores per hand",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 

@@ -1,6 +1,7 @@
 """`cardbot simulate`: CPU-only games, and how the CPU levels compare, with confidence intervals.
 
-    cardbot simulate GAME --games N [--seed S] [--seats K] [--levels hard,normal] [--json]
+    cardbot simulate GAME --games N [--seed S] [--seats K] [--levels hard,normal] [--hands H]
+                     [--json]
 
 Each deal (seeds S, S+1, ...) is played once per seat rotation of the lineup when the lineup
 mixes levels (duplicate deals: every level sits in every seat with the same cards), so luck of
@@ -10,6 +11,11 @@ uniformly random player, the baseline. Per level it reports the win share (a sha
 as a share) and the game's own score per seat (books, points...), each with a 95% confidence
 interval over deals; with two or more levels, the difference of each level to the next one
 down, paired by deal.
+
+`--hands H` plays only the first H hands (deals, rounds) of each match of a game played in
+several (Gong Zhu, Zhao Pengyou, Kokutorum, Shirokuro-jaku): each score is then the average per
+hand played, and the win share goes to the seats with the best such score. `--hands 1` makes
+every deal a fresh one, the way card sites compare players hand by hand.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from engines.base import JSON, Decide, GameError, game_class
+from engines.base import JSON, Decide, Game, GameError, game_class
 from engines.cpu import LEVELS, CpuChooser, CpuPlayer, RandomChoice, cpu_player, decision_rng
 
 RANDOM = "random"
@@ -50,8 +56,15 @@ def _chooser(game_id: str, levels: Sequence[str], seed: int) -> Decide:
     )
 
 
-def _shares(result: dict[str, JSON], seats: int) -> list[float]:
-    """Each seat's share of the win (1 for a sole winner, 1/k for k tied winners)."""
+def _shares(result: dict[str, JSON] | None, seats: int, scores: list[float] | None) -> list[float]:
+    """Each seat's share of the win (1 for a sole winner, 1/k for k tied winners); for a match
+    cut short, the seats with the best score share it."""
+    if result is None:
+        if not scores:
+            return [0.0] * seats
+        top = max(scores)
+        best = [s for s in range(seats) if scores[s] == top]
+        return [1 / len(best) if s in best else 0.0 for s in range(seats)]
     winners = result.get("winners")
     if not isinstance(winners, list):
         winner = result.get("winner")
@@ -72,8 +85,12 @@ def simulate(
     seats: int | None = None,
     levels: Sequence[str] = ("normal",),
     rotate: bool | None = None,
+    hands: int | None = None,
 ) -> dict[str, JSON]:
-    """Play `games` deals (each once per rotation when the lineup mixes levels) and summarise."""
+    """Play `games` deals (each once per rotation when the lineup mixes levels) and summarise;
+    with `hands`, each match only up to that many hands (`part`)."""
+    if hands is not None and hands < 1:
+        raise GameError("bad_hands", "--hands must be at least 1.")
     cls = game_class(game_id)
     seats = seats or cls.min_seats
     cls.check_seats(seats)
@@ -99,11 +116,11 @@ def simulate(
         for r in rotations:
             levels_now = [seating[(s - r) % seats] for s in range(seats)]
             game = cls.new(seats, {}, seed + n)
-            taken = game.autoplay(_chooser(game_id, levels_now, seed * 7919 + n * 31 + r))
-            lengths.append(len(taken))
-            result = game.result() or {}
-            won = _shares(result, seats)
+            chooser = _chooser(game_id, levels_now, seed * 7919 + n * 31 + r)
+            lengths.append(_play(game, chooser, hands))
             seat_scores = game.scores()
+            result = game.result()
+            won = _shares(result, seats, seat_scores)
             if seat_scores is None:
                 has_scores = False
             for s in range(seats):
@@ -114,7 +131,7 @@ def simulate(
                     by_seat[str(s)] += 1
             if not any(won):
                 by_seat["draw"] += 1
-            if "reason" in result:
+            if result is not None and "reason" in result:
                 reasons[str(result["reason"])] += 1
         for level in distinct:
             share_per_deal[level].append(statistics.fmean(shares[level]))
@@ -149,6 +166,7 @@ def simulate(
         "games": played,
         "seats": seats,
         "seed": seed,
+        "hands": hands,
         "lineup": seating,
         "rotated": rotate,
         "levels": per_level,
@@ -163,6 +181,16 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(played / elapsed, 1) if elapsed else None,
     }
+
+
+def _play(game: Game, chooser: Decide, hands: int | None) -> int:
+    """Play to the end, or until `hands` parts are finished; the actions taken."""
+    if hands is None or game.part() is None:
+        return len(game.autoplay(chooser))
+    taken = 0
+    while not game.is_over() and (game.part() or 0) < hands:
+        taken += len(game.autoplay(chooser, limit=1))
+    return taken
 
 
 def _rank(level: str) -> int:
@@ -183,7 +211,7 @@ def main(args: argparse.Namespace) -> int:
         return 2
     levels = [lv.strip() for lv in (args.levels or args.level or "normal").split(",") if lv.strip()]
     try:
-        summary = simulate(args.game, args.games, args.seed, args.seats, levels)
+        summary = simulate(args.game, args.games, args.seed, args.seats, levels, hands=args.hands)
     except GameError as exc:
         print(f"cardbot simulate: {exc.message}", file=sys.stderr)
         return 2
@@ -196,6 +224,7 @@ def main(args: argparse.Namespace) -> int:
         f" lineup {','.join(summary['lineup'])}"
         + (" (every seat rotation of each deal)" if summary["rotated"] else "")
         + f", seeds {args.seed}..{args.seed + args.games - 1}"
+        + ("" if args.hands is None else f", the first {args.hands} hand(s) of each")
     )
     for level, figures in summary["levels"].items():
         line = f"  {level:<8} win share {_fmt(figures['win_share'], True)}"

@@ -447,6 +447,8 @@ class Game(ABC):
 
     def scores(self) -> list[float] | None:
         """Once over: a number per seat, higher is better (books, points), for statistics.
+        A game of several parts (`part`) gives its average per finished part, before the end too
+        (`cardbot simulate --hands`).
 
         None when the game has no score beyond who won (`cardbot simulate` then compares win
         shares only).

@@ -729,8 +729,8 @@ class GongZhu(Game):
         }
 
     def scores(self) -> list[float] | None:
-        """Each seat's average score per hand (for `cardbot simulate`)."""
-        if self.phase != OVER or not self.history:
+        """Each seat's average score per finished hand (for `cardbot simulate`)."""
+        if not self.history:
             return None
         hands = len(self.history)
         return [sum(h["scores"][s] for h in self.history) / hands for s in range(SEATS)]

@@ -476,8 +476,8 @@ class Kokutorum(Game):
         return self.summary() if self.phase == OVER else None
 
     def scores(self) -> list[float] | None:
-        """Points per round, per seat (for `cardbot simulate`)."""
-        if self.phase != OVER or not self.history:
+        """Points per finished round, per seat (for `cardbot simulate`)."""
+        if not self.history:
             return None
         return [t / len(self.history) for t in self.totals]
 

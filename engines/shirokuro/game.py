@@ -708,10 +708,14 @@ class Shirokuro(Game):
         return self.summary() if self.phase == OVER else None
 
     def scores(self) -> list[float] | None:
-        """Points per round, per seat (for `cardbot simulate`)."""
-        if self.phase != OVER or not self.history:
+        """Points per finished round, per seat (for `cardbot simulate`)."""
+        if not self.history:
             return None
         return [t / len(self.history) for t in self.totals]
+
+    def part(self) -> int:
+        """The round being played (rounds finished so far)."""
+        return len(self.history)
 
     # ------------------------------------------------------------------ seals
 

@@ -1076,8 +1076,8 @@ class ZhaoPengyou(Game):
         }
 
     def scores(self) -> list[float] | None:
-        """Each seat's rank steps per deal (for `cardbot simulate`)."""
-        if self.phase != OVER or not self.outcomes:
+        """Each seat's rank steps per finished deal (for `cardbot simulate`)."""
+        if not self.outcomes:
             return None
         deals = len(self.outcomes)
         return [sum(o["steps"][s] for o in self.outcomes) / deals for s in range(self.seats)]

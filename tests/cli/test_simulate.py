@@ -55,3 +55,25 @@ def test_a_mixed_lineup_plays_every_deal_in_every_seat_rotation() -> None:
     assert "hard - easy: win share 0.0% ± 0.0  (95% confidence)" in text.stdout
     bad = run("kitten-fishing", "--levels", "godlike")
     assert bad.returncode == 2 and "random" in bad.stderr
+
+
+def test_hands_plays_only_the_first_hands_of_each_match_and_scores_them() -> None:
+    """Gong Zhu with --hands 1: every game is one hand of 52 cards and 4 exposure answers; the
+    scores are that hand's, so a seat rotation's four seats always sum to the hand's total."""
+    from bot.simulate import simulate
+    from engines.base import game_class
+    from engines.cpu import cpu_chooser
+
+    summary = simulate("gong-zhu", 3, 5, 4, ["normal", "easy"], hands=1)
+    assert summary["games"] == 12 and summary["hands"] == 1
+    assert summary["actions"]["max"] == summary["actions"]["median"] == 56
+    game = game_class("gong-zhu").new(4, {}, 5)
+    game.autoplay(cpu_chooser("gong-zhu", ["easy"] * 4, 5), limit=56)
+    assert game.part() == 1 and game.scores() == [float(s) for s in game.history[0]["scores"]]
+    # a win share per game, split among the best hands
+    shares = summary["levels"]
+    assert 0 < shares["normal"]["win_share"]["mean"] + shares["easy"]["win_share"]["mean"] <= 1
+    text = run("gong-zhu", "--games", "1", "--level", "easy", "--seats", "4", "--hands", "2")
+    assert text.returncode == 0 and "the first 2 hand(s) of each" in text.stdout
+    bad = run("gong-zhu", "--hands", "0")
+    assert bad.returncode == 2 and "--hands must be at least 1" in bad.stderr

@@ -3,7 +3,7 @@
     cardbot simulate GAME --games N [--seed S] [--seats K] [--levels hard,normal] [--hands H]
                      [--json]
 
-Each deal (seeds S, S+1, ...) is played once per seat rotation of the lineup when the lineup
+Each deal (seeds S, S+1, ...) is played once per distinct seat rotation of the lineup when it
 mixes levels (duplicate deals: every level sits in every seat with the same cards), so luck of
 the deal and of the seat cancels out. `--levels` gives one level per seat, the last one
 repeating (`hard,normal` at 4 seats: one hard CPU against three normal ones); `random` is a
@@ -101,7 +101,14 @@ def simulate(
         _player(game_id, level)
     distinct = list(dict.fromkeys(seating))
     rotate = len(distinct) > 1 if rotate is None else rotate
-    rotations = range(seats) if rotate else range(1)
+    # the distinct rotations only: a lineup repeating every p seats (hard,normal,hard,normal...)
+    # has p of them, and they seat every level in every seat equally often
+    rotations = list(
+        dict.fromkeys(
+            tuple(seating[(s - r) % seats] for s in range(seats))
+            for r in (range(seats) if rotate else range(1))
+        )
+    )
     by_seat: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     lengths: list[int] = []
@@ -113,8 +120,7 @@ def simulate(
     for n in range(games):
         shares: dict[str, list[float]] = defaultdict(list)
         scores: dict[str, list[float]] = defaultdict(list)
-        for r in rotations:
-            levels_now = [seating[(s - r) % seats] for s in range(seats)]
+        for r, levels_now in enumerate(rotations):
             game = cls.new(seats, {}, seed + n)
             chooser = _chooser(game_id, levels_now, seed * 7919 + n * 31 + r)
             lengths.append(_play(game, chooser, hands))

@@ -77,3 +77,13 @@ def test_hands_plays_only_the_first_hands_of_each_match_and_scores_them() -> Non
     assert text.returncode == 0 and "the first 2 hand(s) of each" in text.stdout
     bad = run("gong-zhu", "--hands", "0")
     assert bad.returncode == 2 and "--hands must be at least 1" in bad.stderr
+
+
+def test_a_repeating_lineup_is_played_in_its_distinct_rotations_only() -> None:
+    """hard,random,hard,random: two distinct rotations, each level in every seat once a deal."""
+    from bot.simulate import simulate
+
+    summary = simulate("go-fish", 4, 1, 4, ["hard", "random", "hard", "random"])
+    assert summary["games"] == 8 and summary["rotated"]
+    one_against_three = simulate("go-fish", 2, 1, 4, ["hard", "random"])
+    assert one_against_three["games"] == 8

@@ -13,16 +13,28 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from bot.games import GamePlugin, plugins
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.tables import TableService
 from engines.base import Action, Decision, Prompt
-from engines.cpu import cpu_player
+from engines.cpu import CpuPlayer, cpu_player
 
 HUMAN = 1
+
+
+def choose(
+    cpu: CpuPlayer, view: Mapping[str, Any], prompt: Mapping[str, Any], rng: random.Random
+) -> dict[str, Any] | None:
+    """A simulated person's action (JSON): what `cpu` would choose from the seat's own view and
+    prompt, as a player would choose; None when it lets an optional prompt pass."""
+    asked = Prompt.from_json(prompt)
+    action = cpu.decide(Decision(view, asked, rng, lambda action: True)) or asked.default
+    return None if action is None else Action.to_json(action)
 
 
 async def _game_figures(
@@ -57,14 +69,12 @@ async def _game_figures(
         if current.prompt is None:
             await service.advance(table_id, 5)
             continue
-        prompt = Prompt.from_json(current.prompt)
-        decision = Decision(current.view, prompt, rng, lambda action: True)
-        action = cpu.decide(decision) or prompt.default
+        action = choose(cpu, current.view, current.prompt, rng)
         if action is None:
             await service.advance(table_id, 1)
             continue
         started = time.perf_counter()
-        await service.act(table_id, HUMAN, Action.to_json(action))
+        await service.act(table_id, HUMAN, action)
         samples.append((time.perf_counter() - started) * 1000)
     quantiles = statistics.quantiles(samples, n=20)
     figures = [

@@ -1,0 +1,736 @@
+"""Several bot processes on one database without Discord: a stand-in gateway, players, an audit.
+
+    python -m bot.fleet --epoch E --speed S --tick T     (one process; the settings as
+                                                          `cardbot run` reads them, from the
+                                                          environment: DATABASE_URL,
+                                                          SHARD_COUNT, SHARD_IDS, ...)
+
+A fleet process is `cardbot run` without the Discord connection: it migrates the database,
+serves the guilds of its shards through the tables service and runs those guilds' timers. Its
+gateway is a pipe: interactions come in on standard input, one JSON object a line, and the
+replies and what the timers did (reminders, expiries) go out on standard output, one a line.
+
+`Fleet` starts such processes and, like Discord, hands each interaction to the process that
+owns the guild's shard; it can SIGKILL one and start it again. `play` is a simulated person at
+one table, acting through the fleet at a pace it is given or staying away so that the turn
+timer plays for them. `audit` then reads the database: every acknowledged action is in the
+log, no timer move came before its prompt's deadline (a timer that fired twice plays the next
+prompt early), none came too late or is still missing, and every reply and timer came from the
+process owning its guild.
+
+Time runs `speed` times faster than the wall's in the processes (`FastClock`, one epoch for
+all), so that turn timers of minutes run out in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from bot.shards import Shards, parse_ids, shard_of
+
+if TYPE_CHECKING:
+    from bot.tables import TableInfo, TableService
+
+log = logging.getLogger(__name__)
+
+READY = "ready"
+LINE_LIMIT = 1 << 22
+"""Longest line either side sends (a reply carries the seat's view)."""
+
+
+@dataclass(frozen=True)
+class FastClock:
+    """The service's clock with time running `speed` times faster than the wall's from `epoch`
+    (seconds since 1970); every process of a fleet shares both, so they agree on the time."""
+
+    epoch: float
+    speed: float = 1.0
+
+    def __call__(self) -> datetime:
+        return datetime.fromtimestamp(self.epoch + (time.time() - self.epoch) * self.speed, UTC)
+
+    def wall_seconds(self, seconds: float) -> float:
+        """Seconds of this clock in seconds of the wall's."""
+        return seconds / self.speed
+
+
+# ====================================================================== one process
+
+
+def _table_fields(table: Any, user_id: int) -> dict[str, Any]:
+    seat = table.seat_of(user_id)
+    return {
+        "table": table.id,
+        "status": table.status,
+        "action_count": table.action_count,
+        "seat": None if seat is None else seat.seat,
+        "prompt_version": 0 if seat is None else table.prompt_version(seat.seat),
+    }
+
+
+async def _answer(
+    service: TableService, shards: Shards | None, request: Mapping[str, Any]
+) -> dict[str, Any]:
+    """One interaction: `look` (the user's prompt and view), `act`, `rematch`."""
+    from bot.store.database import DatabaseError
+    from bot.tables import TableError
+
+    guild, table_id, user = request.get("guild"), int(request["table"]), int(request["user"])
+    if shards is not None and not shards.owns(guild):
+        return {"error": "not_my_shard"}  # Discord never sends another shard's interaction
+    started = time.perf_counter()
+    try:
+        if request["kind"] == "look":
+            current = await service.prompt(table_id, user)
+            out = {
+                **_table_fields(current.table, user),
+                "prompt": current.prompt,
+                "view": current.view,
+            }
+        elif request["kind"] in ("act", "rematch"):
+            if request["kind"] == "act":
+                result = await service.act(
+                    table_id, user, request["action"], prompt_version=request.get("prompt_version")
+                )
+            else:
+                result = await service.rematch(table_id, user)
+            out = _table_fields(result.table, user)
+            out.update(
+                ok=True,
+                seq=result.table.action_count - result.applied,
+                prompt=result.prompt_for(out["seat"]),
+                view=result.view_for(out["seat"]),
+            )
+        else:
+            out = {"error": "unknown_kind"}
+    except TableError as exc:
+        out = {"error": exc.code}
+    except DatabaseError as exc:
+        out = {"error": "database", "message": str(exc)}
+    out["handled_ms"] = (time.perf_counter() - started) * 1000
+    return out
+
+
+def _due(table: TableInfo, seat: int) -> str | None:
+    state = table.prompt_of(seat)
+    return None if state is None or state.due is None else state.due.isoformat()
+
+
+async def _timers(
+    service: TableService, clock: FastClock, tick: float, emit: Callable[[dict[str, Any]], None]
+) -> None:
+    """The timer loop of `cardbot run` (bot.discord.timers), its messages written out instead."""
+    while True:
+        try:
+            now = clock()
+            for reminder in await service.due_reminders(now):
+                table = reminder.table
+                emit(
+                    {
+                        "event": "reminder",
+                        "table": table.id,
+                        "guild": table.guild_id,
+                        "at": now.isoformat(),
+                        "dues": [[seat, _due(table, seat)] for seat in reminder.seats],
+                    }
+                )
+            for expiry in await service.expire_overdue(now):
+                result = expiry.result
+                first = result.table.action_count - result.applied
+                timed = set(expiry.seats) | set(expiry.defaulted)
+                emit(
+                    {
+                        "event": "expiry",
+                        "table": result.table.id,
+                        "guild": result.table.guild_id,
+                        "at": now.isoformat(),
+                        "policy": expiry.policy,
+                        "moves": [
+                            first + n for n, step in enumerate(result.steps) if step.seat in timed
+                        ],
+                    }
+                )
+            await service.expire_lobbies(now)
+            await service.archive_finished(now)
+            wake = await service.next_wakeup()
+        except Exception:
+            log.exception("timer tick failed")
+            wake = None
+        pause = tick
+        if wake is not None:
+            pause = min(tick, clock.wall_seconds((wake - clock()).total_seconds()))
+        await asyncio.sleep(max(0.01, pause))
+
+
+async def serve(clock: FastClock, tick: float) -> None:
+    """Serve the interactions read from standard input until it closes."""
+    from bot.settings import Settings
+    from bot.store import Database
+    from bot.tables import TableService
+
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    shards = settings.shards()
+    database = Database.from_settings(settings)
+    out = sys.stdout
+
+    def emit(message: dict[str, Any]) -> None:
+        out.write(json.dumps({**message, "pid": os.getpid()}, default=str) + "\n")
+        out.flush()
+
+    try:
+        await database.upgrade()
+        service = TableService(database, settings, clock=clock)
+        timers = asyncio.create_task(_timers(service, clock, tick, emit))
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=LINE_LIMIT)
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        emit({READY: True, "shards": sorted(shards.ids) if shards else None})
+        running: set[asyncio.Task[None]] = set()
+
+        async def handle(request: dict[str, Any]) -> None:
+            emit({"id": request["id"], **await _answer(service, shards, request)})
+
+        while line := await reader.readline():
+            task = asyncio.create_task(handle(json.loads(line)))
+            running.add(task)
+            task.add_done_callback(running.discard)
+        if running:
+            await asyncio.wait(running)
+        timers.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await timers
+    finally:
+        await database.dispose()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """One fleet process."""
+    parser = argparse.ArgumentParser(prog="python -m bot.fleet", description=__doc__)
+    parser.add_argument("--epoch", type=float, required=True, help="the clock's start (wall s)")
+    parser.add_argument("--speed", type=float, default=1.0, help="how much faster time runs")
+    parser.add_argument("--tick", type=float, default=1.0, help="longest timer pause (wall s)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
+        format="%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s",
+    )
+    asyncio.run(serve(FastClock(args.epoch, args.speed), args.tick))
+    return 0
+
+
+# ====================================================================== the gateway
+
+
+@dataclass
+class Member:
+    """One process of the fleet: its shards and, while it runs, its pipes."""
+
+    shards: str
+    proc: asyncio.subprocess.Process | None = None
+    pending: dict[int, asyncio.Future[dict[str, Any] | None]] = field(default_factory=dict)
+    up: asyncio.Event = field(default_factory=asyncio.Event)
+    pids: list[int] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """How long one interaction took, from the gateway's send to the reply read back."""
+
+    kind: str
+    at: float
+    """Wall clock (perf_counter) of the reply."""
+    ms: float
+    handled_ms: float
+    """The part spent in the process's service call."""
+
+
+class Fleet:
+    """Processes on one database, each given a shard range, and the gateway between them and
+    the players: `request` takes an interaction to the process owning its guild."""
+
+    def __init__(
+        self,
+        url: str,
+        shard_count: int,
+        ranges: Iterable[str],
+        *,
+        speed: float = 1.0,
+        tick: float = 1.0,
+        env: Mapping[str, str] | None = None,
+        logs: Path | None = None,
+    ) -> None:
+        self.url = url
+        self.count = shard_count
+        self.members = [Member(ids) for ids in ranges]
+        self.owner: dict[int, Member] = {}
+        for member in self.members:
+            for shard in Shards(shard_count, parse_ids(member.shards, shard_count)).ids:
+                if shard in self.owner:
+                    raise ValueError(f"shard {shard} is given to two processes")
+                self.owner[shard] = member
+        if len(self.owner) != shard_count:
+            raise ValueError("every shard needs a process")
+        self.clock = FastClock(time.time(), speed)
+        self.tick = tick
+        self.env = dict(env or {})
+        self.logs = logs
+        self.events: list[dict[str, Any]] = []
+        self.replies: list[Reply] = []
+        self.foreign: list[dict[str, Any]] = []
+        """Replies and timer events that came from a process not owning the guild."""
+        self.kills = 0
+        self._ids = itertools.count(1)
+        self._news: dict[int, asyncio.Event] = {}
+
+    # ------------------------------------------------------------------ processes
+
+    async def start(self) -> None:
+        """Start every process; back when all are ready."""
+        await asyncio.gather(*(self._launch(member) for member in self.members))
+
+    async def _launch(self, member: Member) -> None:
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.url,
+            "SHARD_COUNT": str(self.count),
+            "SHARD_IDS": member.shards,
+            "DISCORD_TOKEN": "",
+            **self.env,
+        }
+        stderr: IO[bytes] | None = None
+        if self.logs is not None:
+            stderr = open(self.logs / f"fleet-{member.shards}.log", "ab")  # noqa: SIM115
+        try:
+            member.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot.fleet",
+                f"--epoch={self.clock.epoch}",
+                f"--speed={self.clock.speed}",
+                f"--tick={self.tick}",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=stderr,
+                env=env,
+                limit=LINE_LIMIT,
+            )
+        finally:
+            if stderr is not None:
+                stderr.close()
+        member.pids.append(member.proc.pid)
+        ready = asyncio.get_running_loop().create_future()
+        member.reader = asyncio.create_task(self._read(member, member.proc, ready))
+        if not await ready:
+            raise RuntimeError(f"the process of shards {member.shards} stopped before it was ready")
+        member.up.set()
+
+    async def _read(
+        self, member: Member, proc: asyncio.subprocess.Process, ready: asyncio.Future[bool]
+    ) -> None:
+        assert proc.stdout is not None
+        shards = parse_ids(member.shards, self.count)
+        while line := await proc.stdout.readline():
+            message = json.loads(line)
+            if message.get(READY):
+                ready.set_result(True)
+            elif "id" in message:
+                future = member.pending.pop(message["id"], None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+            else:
+                if shard_of(message.get("guild"), self.count) not in shards:
+                    self.foreign.append(message)
+                self.events.append(message)
+                self._news.setdefault(message["table"], asyncio.Event()).set()
+        # the process is gone: what it had not answered never will be (Discord: "This
+        # interaction failed"; the person tries again)
+        member.up.clear()
+        if not ready.done():
+            ready.set_result(False)
+        for future in member.pending.values():
+            if not future.done():
+                future.set_result(None)
+        member.pending.clear()
+
+    async def kill(self, index: int) -> None:
+        """SIGKILL one process (nothing of it gets to run again) and wait for it to be gone."""
+        member = self.members[index]
+        assert member.proc is not None
+        member.up.clear()
+        with contextlib.suppress(ProcessLookupError):
+            member.proc.send_signal(signal.SIGKILL)
+        await member.proc.wait()
+        if member.reader is not None:
+            await member.reader
+        self.kills += 1
+
+    async def restart(self, index: int) -> None:
+        """Start the process of those shards again (a supervisor's restart)."""
+        await self._launch(self.members[index])
+
+    async def close(self) -> None:
+        """Close every process's input (it stops) and wait for them."""
+        for member in self.members:
+            proc = member.proc
+            if proc is None or proc.returncode is not None:
+                continue
+            assert proc.stdin is not None
+            proc.stdin.close()
+            try:
+                await asyncio.wait_for(proc.wait(), 20)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+            if member.reader is not None:
+                await member.reader
+
+    # ------------------------------------------------------------------ the gateway
+
+    def member_of(self, guild: int | None) -> Member:
+        """The process owning the guild's shard."""
+        return self.owner[shard_of(guild, self.count)]
+
+    async def serving(self, guild: int | None) -> None:
+        """Back when the process of the guild's shard is up."""
+        await self.member_of(guild).up.wait()
+
+    async def request(self, guild: int | None, kind: str, **fields: Any) -> dict[str, Any] | None:
+        """One interaction to the process owning `guild`; None when that process is down or
+        died before it answered."""
+        member = self.member_of(guild)
+        proc = member.proc
+        if not member.up.is_set() or proc is None or proc.stdin is None:
+            return None
+        number = next(self._ids)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        member.pending[number] = future
+        started = time.perf_counter()
+        try:
+            proc.stdin.write(
+                (json.dumps({"id": number, "kind": kind, "guild": guild, **fields}) + "\n").encode()
+            )
+            await proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError):
+            member.pending.pop(number, None)
+            return None
+        reply = await future
+        if reply is not None:
+            ended = time.perf_counter()
+            self.replies.append(
+                Reply(kind, ended, (ended - started) * 1000, float(reply.get("handled_ms", 0)))
+            )
+            if reply["pid"] not in member.pids or reply.get("error") == "not_my_shard":
+                self.foreign.append(reply)
+        return reply
+
+    def news(self, table_id: int) -> asyncio.Event:
+        """Set when a timer did something at the table (a reminder, an expiry): the player's DM."""
+        return self._news.setdefault(table_id, asyncio.Event())
+
+
+# ====================================================================== players
+
+
+@dataclass
+class Ledger:
+    """What the players sent and were told: the audit's other half."""
+
+    sent: dict[tuple[int, int], Mapping[str, Any]] = field(default_factory=dict)
+    """(table, seq) → the action sent for that place in the log: answered as applied, or
+    not answered at all (its process died: applied or not)."""
+    acked: set[tuple[int, int]] = field(default_factory=set)
+    """(table, seq) of the actions the players were told were applied."""
+    tables: set[int] = field(default_factory=set)
+    refused: Counter[str] = field(default_factory=Counter)
+    unanswered: int = 0
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person at one table: their user id, the table's guild and id, and its game."""
+
+    user: int
+    guild: int | None
+    table: int
+    game: str
+
+
+Pace = Callable[[int], Awaitable[bool]]
+"""Waits before the player's n-th decision as the person would; False: they stay away and let
+the turn timer play that turn."""
+
+
+async def play(
+    fleet: Fleet,
+    player: Player,
+    pace: Pace,
+    ledger: Ledger,
+    *,
+    poll: float = 2.0,
+    rematch: Callable[[], bool] = lambda: False,
+) -> dict[str, Any]:
+    """Play the table to its end (then again while `rematch()` says so); the last reply.
+
+    Moves are the normal CPU's choice from the player's own prompt and view, as in
+    `cardbot bench service`. Without an answer (the process died) the player waits for the
+    guild's process and looks again; a refusal because the table moved on (the timer played
+    the turn) is looked at again too. A timer's news wakes a waiting player; `poll` seconds of
+    silence make it look anyway (the news of a process killed just after it acted is lost).
+    """
+    from bot.bench_service import choose
+    from engines.cpu import cpu_player
+
+    cpu = cpu_player(player.game, "normal")
+    rng = random.Random(player.table)
+    table = player.table
+    ledger.tables.add(table)
+    decisions = 0
+
+    async def look() -> dict[str, Any]:
+        while True:
+            fleet.news(table).clear()
+            reply = await fleet.request(player.guild, "look", table=table, user=player.user)
+            if reply is not None and reply.get("error") != "database":
+                return reply
+            ledger.unanswered += 1
+            await fleet.serving(player.guild)
+
+    async def news() -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(fleet.news(table).wait(), poll)
+
+    reply = await look()
+    while True:
+        if "error" in reply:
+            ledger.refused[reply["error"]] += 1
+            if reply["error"] != "table_moved_on":
+                raise RuntimeError(f"table {table}: {reply['error']}")
+            reply = await look()
+            continue
+        if reply["status"] != "active":
+            if not rematch():
+                return reply
+            again = await fleet.request(player.guild, "rematch", table=table, user=player.user)
+            if again is None or "error" in again:
+                return reply
+            table = again["table"]
+            ledger.tables.add(table)
+            reply = again
+            continue
+        if reply["prompt"] is None:
+            await news()
+            reply = await look()
+            continue
+        decisions += 1
+        if not await pace(decisions):
+            version = reply["prompt_version"]
+            while reply.get("status") == "active" and reply.get("prompt_version") == version:
+                await news()
+                reply = await look()
+            continue
+        action = choose(cpu, reply["view"], reply["prompt"], rng)
+        if action is None:
+            await news()
+            reply = await look()
+            continue
+        place = (table, reply["action_count"])
+        ledger.sent[place] = action
+        answer = await fleet.request(
+            player.guild,
+            "act",
+            table=table,
+            user=player.user,
+            action=action,
+            prompt_version=reply["prompt_version"],
+        )
+        if answer is None:
+            ledger.unanswered += 1
+            await fleet.serving(player.guild)
+            reply = await look()
+            continue
+        if answer.get("ok"):
+            ledger.acked.add((table, answer["seq"]))
+            if answer["seq"] != place[1]:  # not where the prompt said: note it where it went
+                ledger.sent[(table, answer["seq"])] = ledger.sent.pop(place)
+        else:
+            ledger.sent.pop(place, None)
+        reply = answer
+
+
+# ====================================================================== the audit
+
+
+@dataclass
+class Audit:
+    """What the database says happened at the players' tables."""
+
+    tables: int = 0
+    finished: int = 0
+    acked: int = 0
+    lost: int = 0
+    """Actions a player was told were applied that the log does not hold."""
+    applied_unanswered: int = 0
+    """Actions applied whose reply was lost with a killed process (the player looked again)."""
+    timer_moves: int = 0
+    early: int = 0
+    """Timer moves before their prompt's deadline: a timer fired twice."""
+    late: int = 0
+    """Timer moves later than the allowed lag after their deadline."""
+    overdue: int = 0
+    """Prompts still open past their deadline and the allowed lag: a timer that never fired."""
+    lags: list[float] = field(default_factory=list)
+    """Wall seconds from each timer move's deadline to its firing."""
+    reported: int = 0
+    unreported: int = 0
+    """Timer moves in the log that no process reported (it was killed before it could)."""
+    reported_twice: int = 0
+    reminded_twice: int = 0
+    foreign: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Nothing lost, every timer once and in time, every guild served by its own process."""
+        return not (
+            self.lost
+            or self.early
+            or self.late
+            or self.overdue
+            or self.reported_twice
+            or self.reminded_twice
+            or self.foreign
+        )
+
+    def lines(self) -> list[str]:
+        """The checks, one a line, for people."""
+        lags = sorted(self.lags)
+
+        def at(q: float) -> str:
+            return f"{lags[min(len(lags) - 1, int(q * len(lags)))]:.2f} s" if lags else "—"
+
+        verdict = "ok" if self.ok else "FAILED"
+        return [
+            f"actions acknowledged {self.acked:,}, lost {self.lost}"
+            f" (applied with their reply lost in a kill: {self.applied_unanswered})",
+            f"timer moves {self.timer_moves:,}: early (fired twice) {self.early},"
+            f" late {self.late}, never fired {self.overdue};"
+            f" reported {self.reported:,}, twice {self.reported_twice},"
+            f" lost with a killed process {self.unreported}; reminders twice {self.reminded_twice}",
+            f"timer lag p50 {at(0.5)}, p99 {at(0.99)}, worst {at(1.0)}",
+            f"replies or timers from a process not owning the guild: {self.foreign}",
+            f"tables {self.tables:,}, finished {self.finished:,}: {verdict}",
+        ]
+
+
+async def audit(fleet: Fleet, ledger: Ledger, *, late_after: float) -> Audit:
+    """Read the players' tables back and check them against the ledger and the fleet's events.
+
+    `late_after`: wall seconds after a deadline by which its timer must have fired (a tick,
+    a restart, the machine's load).
+    """
+    from sqlalchemy import select
+
+    from bot.store import Database
+    from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow
+
+    report = Audit(tables=len(ledger.tables), acked=len(ledger.acked), foreign=len(fleet.foreign))
+    reported = Counter(
+        (event["table"], seq)
+        for event in fleet.events
+        if event["event"] == "expiry"
+        for seq in event["moves"]
+    )
+    reminded = Counter(
+        (event["table"], seat, due)
+        for event in fleet.events
+        if event["event"] == "reminder"
+        for seat, due in event["dues"]
+    )
+    report.reported = len(reported)
+    report.reported_twice = sum(1 for n in reported.values() if n > 1)
+    report.reminded_twice = sum(1 for n in reminded.values() if n > 1)
+    speed = fleet.clock.speed
+    database = Database(fleet.url)
+    try:
+        ids = sorted(ledger.tables)
+        async with database.sessions() as s:
+            tables = {
+                row.id: row
+                for start in range(0, len(ids), 1000)
+                for row in await s.scalars(
+                    select(TableRow).where(TableRow.id.in_(ids[start : start + 1000]))
+                )
+            }
+            humans: dict[int, set[int]] = {}
+            logs: dict[int, list[ActionLogRow]] = {}
+            for start in range(0, len(ids), 1000):
+                chunk = ids[start : start + 1000]
+                for seat in await s.scalars(select(SeatRow).where(SeatRow.table_id.in_(chunk))):
+                    if seat.user_id is not None:
+                        humans.setdefault(seat.table_id, set()).add(seat.seat)
+                for entry in await s.scalars(
+                    select(ActionLogRow)
+                    .where(ActionLogRow.table_id.in_(chunk))
+                    .order_by(ActionLogRow.table_id, ActionLogRow.seq)
+                ):
+                    logs.setdefault(entry.table_id, []).append(entry)
+        now = fleet.clock()
+        acked: dict[int, list[tuple[int, int]]] = {}
+        for place in ledger.acked:
+            acked.setdefault(place[0], []).append(place)
+        timed: set[tuple[int, int]] = set()
+        for table_id in ids:
+            row = tables[table_id]
+            report.finished += row.status == FINISHED
+            timer = row.turn_timer_seconds
+            previous: datetime | None = None
+            for entry in logs.get(table_id, []):
+                place = (table_id, entry.seq)
+                if entry.seat in humans.get(table_id, set()):
+                    if ledger.sent.get(place) == entry.action:
+                        report.applied_unanswered += place not in ledger.acked
+                    else:
+                        timed.add(place)
+                        # the prompt came with the write before this one (the start for seq 0)
+                        since = previous or row.created_at
+                        lag = (entry.created_at - since).total_seconds() - timer
+                        report.early += lag < 0
+                        if previous is not None:
+                            report.lags.append(lag / speed)
+                            report.late += lag / speed > late_after
+                previous = entry.created_at
+            logged = {entry.seq: entry.action for entry in logs.get(table_id, [])}
+            report.lost += sum(
+                1 for place in acked.get(table_id, ()) if logged.get(place[1]) != ledger.sent[place]
+            )
+            if (
+                row.status == ACTIVE
+                and row.deadline is not None
+                and (now - row.deadline).total_seconds() / speed > late_after
+            ):
+                report.overdue += 1
+        report.timer_moves = len(timed)
+        report.unreported = len(timed - set(reported))
+    finally:
+        await database.dispose()
+    return report
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

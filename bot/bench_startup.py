@@ -29,8 +29,8 @@ STARTED = time.perf_counter()
 
 
 async def fill(url: str, tables: int, active: int) -> None:
-    """Store the tables, as a busy bot's database holds them."""
-    from sqlalchemy import insert
+    """Store the tables, as a busy bot's database holds them (ids 1 to `tables`)."""
+    from sqlalchemy import insert, text
 
     from bot.store.database import Database
     from bot.store.models import ACTIVE, FINISHED, SeatRow, TableRow, utcnow
@@ -87,6 +87,12 @@ async def fill(url: str, tables: int, active: int) -> None:
                 await s.execute(insert(TableRow), rows[start : start + 2000])
             for start in range(0, len(seats), 4000):
                 await s.execute(insert(SeatRow), seats[start : start + 4000])
+            if database.dialect == "postgresql" and tables:
+                # the ids were given: tables opened later must get the next ones
+                await s.execute(
+                    text("SELECT setval(pg_get_serial_sequence('tables', 'id'), :last)"),
+                    {"last": tables},
+                )
     finally:
         await database.dispose()
 

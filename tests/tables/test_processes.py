@@ -88,14 +88,15 @@ async def test_tables_play_across_processes_and_survive_a_killed_one(
         await play(fleet, player, decide, ledger, poll=1.0)
 
     await fleet.start()
+    games = asyncio.gather(*(paced(p) for p in players))
     try:
-        games = asyncio.gather(*(paced(p) for p in players))
         await asyncio.wait_for(victim_away.wait(), 30)
         await fleet.kill(KILLED)
         await fleet.restart(KILLED)
         await asyncio.wait_for(games, 45)
         report = await audit(fleet, ledger, late_after=20.0)
     finally:
+        games.cancel()  # a failure above leaves players waiting: they go with the fleet
         await fleet.close()
     assert report.ok, "\n".join(report.lines()) + "\n" + _logs(tmp_path)
     assert report.finished == len(players) == report.tables

@@ -13,9 +13,9 @@ interval over deals; with two or more levels, the difference of each level to th
 down, paired by deal.
 
 `--hands H` plays only the first H hands (deals, rounds) of each match of a game played in
-several (Gong Zhu, Zhao Pengyou, Kokutorum, Shirokuro-jaku): each score is then the average per
-hand played, and the win share goes to the seats with the best such score. `--hands 1` makes
-every deal a fresh one, the way card sites compare players hand by hand.
+several (those whose `part` counts hands): each score is then the average per hand played,
+and the win share goes to the seats with the best such score. `--hands 1` makes every deal a
+fresh one, the way card sites compare players hand by hand.
 """
 
 from __future__ import annotations

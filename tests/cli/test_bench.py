@@ -23,11 +23,14 @@ import pytest
             ],
         ),
         ("service", ["act, the human's move", "see the result, longest natural game"]),
+        ("cpu", ["(2 seats) easy CPU decision", "(2 seats) hard CPU decision"]),
     ],
 )
 def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
+    """One game's figures (every game's take minutes; `--game` is how one asks for one)."""
+    game = "go-fish" if section == "cpu" else "kitten-fishing"
     proc = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "bench", section, "--quick"],
+        [sys.executable, "-m", "bot.cli", "bench", section, "--quick", "--game", game],
         capture_output=True,
         text=True,
         timeout=300,
@@ -37,6 +40,7 @@ def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
     for label in labels:
         line = next(line for line in proc.stdout.splitlines() if label in line)
         assert re.search(r"\d[\d,.]* (ms|games/s)", line), line
+    assert all(game in line for line in proc.stdout.splitlines() if "seats)" in line)
 
 
 def test_random_players_play_every_game_to_its_end_through_the_protocol() -> None:

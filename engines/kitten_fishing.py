@@ -39,7 +39,6 @@ _NO_CARDS: list[str] = []
 _FLIPS = (Action(0, FLIP), Action(1, FLIP))
 
 
-@register
 class KittenFishing(Game):
     """One game of Kitten Fishing; the series (first player alternating) lives in the table."""
 
@@ -341,3 +340,6 @@ class KittenFishing(Game):
             else (last["seat"], last["card"], last["kind"], list(last["captured"]), last["matched"])
         )
         return game
+
+
+register(KittenFishing)

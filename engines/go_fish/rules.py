@@ -209,7 +209,6 @@ def _skipped(seat: int) -> Event:
     return Event("skip", seat, {})
 
 
-@register
 class GoFish(Game):
     """One game of Go Fish for 2-4 seats."""
 
@@ -773,3 +772,6 @@ class GoFish(Game):
         ]
         game._sightings = [[] for _ in game.seen]
         return game
+
+
+register(GoFish)

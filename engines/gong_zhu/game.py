@@ -130,7 +130,6 @@ def expose_action(seat: int, mask: int) -> Action:
     return Action(seat, EXPOSE, (("cards", tuple(codes_of(mask))),))
 
 
-@register
 class GongZhu(Game):
     """One match of Gong Zhu, hand after hand, in one state."""
 
@@ -917,3 +916,6 @@ class GongZhu(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
+
+
+register(GongZhu)

@@ -87,7 +87,6 @@ def _hand_sizes(dealer: int, seats: int) -> list[int]:
     return [HAND] * seats
 
 
-@register
 class Kokutorum(Game):
     """One game of Kokutorum, round after round, in one state."""
 
@@ -602,3 +601,6 @@ class Kokutorum(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
+
+
+register(Kokutorum)

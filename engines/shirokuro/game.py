@@ -110,7 +110,6 @@ def _melds_needed(exposed: list[dict[str, JSON]]) -> int:
     return 2 - len(exposed)
 
 
-@register
 class Shirokuro(Game):
     """One game of Shirokuro-jaku, round after round (東1局 ...), in one state."""
 
@@ -875,6 +874,9 @@ class Shirokuro(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
+
+
+register(Shirokuro)
 
 
 def _window_json(window: Mapping[str, Any]) -> dict[str, JSON]:

@@ -125,7 +125,6 @@ def rank_index(letter: str) -> int:
     return RANKS.index(letter)
 
 
-@register
 class ZhaoPengyou(Game):
     """One match of Zhao Pengyou, deal after deal, in one state."""
 
@@ -1597,6 +1596,9 @@ class ZhaoPengyou(Game):
         game._sorted = [None] * game.seats
         game._table = game._learned = None
         return game
+
+
+register(ZhaoPengyou)
 
 
 def _fast_players(decide: Decide) -> tuple[list[Player | None] | None, Sequence[random.Random]]:

@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from bot import build
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
@@ -222,6 +223,7 @@ SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
 def main(args: argparse.Namespace) -> int:
     """Print the figures of one section or all."""
     names = list(SECTIONS) if args.what == "all" else [args.what]
+    print(build.describe())
     print(
         f"cardbot bench ({'quick' if args.quick else 'full'}), Python {sys.version.split()[0]}, one core"
     )

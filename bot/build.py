@@ -1,0 +1,306 @@
+"""`cardbot build`: an optional mypyc-compiled copy of `engines/`, and its use at start-up.
+
+The build lives outside the source tree (`.compiled/` next to `engines/`, or
+`$CARDBOT_BUILD_DIR`): a copy of the `engines` package compiled there, with a manifest holding
+the hash of every `engines/**/*.py` it was built from. At start-up the CLI puts it first on
+`sys.path` only when that hash matches the sources as they are now, so an edit never runs
+against a stale compiled module; otherwise the engines run as pure Python. Compiled files are
+never written next to the sources (they would shadow the `.py` files there).
+
+This module imports only the standard library: it runs before anything imports `engines`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from collections.abc import Sequence
+from pathlib import Path
+
+log = logging.getLogger("cardbot.build")
+
+MANIFEST = "manifest.json"
+PACKAGE = "engines"
+SOURCES = Path(__file__).resolve().parent.parent / PACKAGE
+"""The `engines` package the build is made from and checked against."""
+
+_state = {"reason": "not checked (the CLI checks at start)", "dir": ""}
+
+# Run in the build folder by `build()`: compile the files named on the command line with
+# mypyc into one group, its C files compiled `jobs` at a time (the group is a single
+# extension, whose sources setuptools would otherwise compile one after the other).
+_SETUP = """
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from setuptools import setup
+from distutils.ccompiler import CCompiler
+from mypyc.build import mypycify
+
+jobs, files = int(sys.argv[1]), sys.argv[2:]
+
+def compile(self, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+            extra_preargs=None, extra_postargs=None, depends=None):
+    macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+    def one(obj):
+        src, ext = build[obj]
+        self._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+    with ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(one, objects))
+    return objects
+
+CCompiler.compile = compile
+setup(
+    name="cardbot_engines_compiled",
+    ext_modules=mypycify(files, opt_level="3", multi_file=True),
+    script_args=["build_ext", "--inplace"],
+)
+"""
+
+
+class BuildError(Exception):
+    """The build could not be made (no mypyc, no C compiler, a compile error)."""
+
+
+def build_dir() -> Path:
+    """Where the build is: `$CARDBOT_BUILD_DIR`, else `.compiled/` beside `engines/`."""
+    named = os.environ.get("CARDBOT_BUILD_DIR")
+    return Path(named).resolve() if named else SOURCES.parent / ".compiled"
+
+
+def source_files(package: Path) -> list[Path]:
+    """Every Python source of the package, in a stable order."""
+    return sorted(
+        path
+        for path in package.rglob("*.py")
+        if "__pycache__" not in path.relative_to(package).parts
+    )
+
+
+def file_hashes(package: Path) -> dict[str, str]:
+    """sha256 of each source, by its path relative to the package's parent (`engines/...`)."""
+    return {
+        path.relative_to(package.parent).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in source_files(package)
+    }
+
+
+def source_hash(hashes: dict[str, str]) -> str:
+    """One hash of the whole set: every file's path and content hash."""
+    digest = hashlib.sha256()
+    for name in sorted(hashes):
+        digest.update(f"{name}\0{hashes[name]}\n".encode())
+    return digest.hexdigest()
+
+
+def _ext_suffix() -> str:
+    return str(sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+def read_manifest(where: Path) -> dict[str, object] | None:
+    """The build's manifest, or None when there is no (complete) build there."""
+    try:
+        data = json.loads((where / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def check(where: Path, sources: Path = SOURCES) -> str | None:
+    """None when the build in `where` is usable with these sources, else why not."""
+    manifest = read_manifest(where)
+    if manifest is None:
+        return "no build"
+    if manifest.get("ext_suffix") != _ext_suffix():
+        return f"build stale: made for {manifest.get('ext_suffix')}, not {_ext_suffix()}"
+    current = file_hashes(sources)
+    if manifest.get("source_hash") != source_hash(current):
+        built = manifest.get("files")
+        built = built if isinstance(built, dict) else {}
+        changed = sorted(
+            name for name in current.keys() | built.keys() if current.get(name) != built.get(name)
+        )
+        return f"build stale: {', '.join(changed[:5])}{' ...' if len(changed) > 5 else ''} changed"
+    return None
+
+
+def activate() -> bool:
+    """Put a matching build first on sys.path before `engines` is imported; True if done.
+
+    Pure Python when `CARDBOT_PURE_PYTHON=1`, when running under pytest (a test uses a build
+    only by naming it in `CARDBOT_BUILD_DIR`), when there is no build, or when it is stale.
+    """
+    where = build_dir()
+    reason = None
+    if PACKAGE in sys.modules:
+        reason = "engines already imported"
+    elif os.environ.get("CARDBOT_PURE_PYTHON", "") not in ("", "0"):
+        reason = "CARDBOT_PURE_PYTHON is set"
+    elif os.environ.get("PYTEST_CURRENT_TEST") and not os.environ.get("CARDBOT_BUILD_DIR"):
+        reason = "under pytest"
+    else:
+        reason = check(where)
+    if reason is not None:
+        log.debug("engines: pure Python (%s), build folder %s", reason, where)
+        _state.update(reason=reason, dir="")
+        return False
+    sys.path.insert(0, str(where))
+    _state.update(reason="", dir=str(where))
+    log.debug("engines: compiled build from %s", where)
+    return True
+
+
+def describe() -> str:
+    """Which engines this process runs, in one line (the first line of `cardbot bench`)."""
+    module = sys.modules.get(PACKAGE)
+    where = _state["dir"]
+    if where and module is not None and str(module.__file__ or "").startswith(where):
+        manifest = read_manifest(Path(where)) or {}
+        return f"engines: compiled (mypyc) build of {str(manifest.get('source_hash'))[:12]}"
+    return f"engines: pure Python ({_state['reason']})"
+
+
+def _compiler() -> str | None:
+    command = os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "cc")
+    return shutil.which(command.split()[0])
+
+
+def can_build() -> str | None:
+    """None when mypyc and a C compiler are at hand, else what is missing."""
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed (pip install -e '.[dev]')"
+    if _compiler() is None:
+        return "no C compiler (gcc or cc) on PATH"
+    return None
+
+
+def build(
+    where: Path, only: Sequence[str] = (), jobs: int = 2, quiet: bool = False
+) -> dict[str, object]:
+    """Copy `engines/` into `where`, compile it there and write the manifest.
+
+    `only` (paths under `engines/`, such as `go_fish/rules.py`) compiles those modules alone,
+    for tests: such a build runs only the games whose modules it all holds, since a Python
+    class cannot subclass a compiled one (a game's `Game` subclass over a compiled `base`).
+
+    The copy is made and compiled in a sibling folder and swapped in at the end, so a failed
+    or interrupted build leaves the previous one (or none) and never a half-made one.
+    """
+    missing = can_build()
+    if missing is not None:
+        raise BuildError(missing)
+    where = where.resolve()
+    where.parent.mkdir(parents=True, exist_ok=True)
+    staging = where.parent / f"{where.name}.new-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        shutil.copytree(
+            SOURCES,
+            staging / PACKAGE,
+            ignore=_only_sources,
+        )
+        # the manifest describes the copies: a source edited during the compile makes it stale
+        hashes = file_hashes(staging / PACKAGE)
+        names = sorted(hashes)
+        if only:
+            wanted = {f"{PACKAGE}/{name}" for name in only}
+            unknown = wanted - set(names)
+            if unknown:
+                raise BuildError(f"no such engine module: {', '.join(sorted(unknown))}")
+            names = sorted(wanted)
+        proc = subprocess.run(
+            [sys.executable, "-c", _SETUP, str(jobs), *names],
+            cwd=staging,
+            stdout=subprocess.PIPE if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None,
+            text=True,
+        )
+        if proc.returncode != 0:
+            tail = (proc.stdout or "")[-4000:]
+            raise BuildError(f"mypyc failed (exit {proc.returncode}){': ' + tail if tail else ''}")
+        suffix = _ext_suffix()
+        absent = [
+            n for n in names if not (staging / n.removesuffix(".py")).with_suffix(suffix).exists()
+        ]
+        if absent:
+            raise BuildError(f"no compiled module for {', '.join(absent)}")
+        shutil.rmtree(staging / "build", ignore_errors=True)  # the C sources and objects
+        manifest: dict[str, object] = {
+            "source_hash": source_hash(hashes),
+            "files": hashes,
+            "compiled": names,
+            "ext_suffix": suffix,
+            "python": sys.version.split()[0],
+            "mypy": _mypy_version(),
+        }
+        (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+        old = where.parent / f"{where.name}.old-{os.getpid()}"
+        if where.exists():
+            where.rename(old)
+        staging.rename(where)
+        shutil.rmtree(old, ignore_errors=True)
+        return manifest
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _only_sources(folder: str, names: list[str]) -> list[str]:
+    return [
+        name
+        for name in names
+        if name == "__pycache__"
+        or (not name.endswith(".py") and not os.path.isdir(os.path.join(folder, name)))
+    ]
+
+
+def _mypy_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("mypy")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def main(args: argparse.Namespace) -> int:
+    """Build, check or remove the compiled engines."""
+    where = Path(args.dir).resolve() if args.dir else build_dir()
+    if args.clean:
+        shutil.rmtree(where, ignore_errors=True)
+        print(f"removed {where}")
+        return 0
+    if args.status:
+        reason = check(where)
+        manifest = read_manifest(where) or {}
+        if reason is None:
+            print(
+                f"{where}: compiled (mypyc) build of {str(manifest.get('source_hash'))[:12]}, up to date"
+            )
+        else:
+            print(f"{where}: {reason}; the engines run as pure Python")
+        return 0 if reason is None else 1
+    if not args.force and check(where) is None:
+        print(f"{where}: up to date")
+        return 0
+    print(f"compiling engines/ with mypyc into {where} (minutes)...", flush=True)
+    try:
+        manifest = build(where, jobs=args.jobs)
+    except BuildError as error:
+        print(f"cardbot build: {error}", file=sys.stderr)
+        return 1
+    compiled = manifest["compiled"]
+    print(
+        f"{where}: compiled (mypyc) build of {str(manifest['source_hash'])[:12]}, "
+        f"{len(compiled) if isinstance(compiled, list) else '?'} modules"
+    )
+    return 0

@@ -22,59 +22,38 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Action, Decide, Game, Prompt, game_class
+from engines.base import Game, game_class
 from engines.cards import card_label
 from engines.cpu import cpu_chooser
-from engines.two_number.cards import rotated, values
+from engines.two_number.cards import values
 from engines.two_number.melds import partition
 from render import parts
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
 from render.text import Text, text_width
-from render.theme import ALERT, GOLD, HIGHLIGHT, TEXT, TEXT_DIM, WIDTH, CardStyle, card_height
+from render.theme import ALERT, GOLD, TEXT, TEXT_DIM, CardStyle, card_height
 
 GAME = "kokutorum"
-HEADER_H = 60
-INNER = WIDTH - 2 * tp.MARGIN
-ROOM = INNER - 2 * tp.PAD
+ROOM = tp.ROOM
+ROW = tp.ROW
 BAND_H = tp.PAD + tp.LINE_H + 6 + card_height(tp.BACK_W) + tp.PAD
 PILE_W = 80
-STOCK_W = 58
-LOG_ROWS = 3
-ROW = 32
 TABLE_ROUNDS = 10
 """The game-end table shows at most this many rounds (the last ones)."""
 
 LABELS = tp.Labels(
     {
+        **tp.WORDS,
         "title": ("コクトラム", "Kokutorum"),
         "round": ("第{n}ラウンド・目標{target}点", "Round {n} · to {target}"),
         "over": ("終了・全{n}ラウンド", "Over · {n} rounds"),
         "over_one": ("終了・全{n}ラウンド", "Over · {n} round"),
-        "points": ("{n}点", "{n} pts"),
-        "cards": ("{n}枚", "{n} cards"),
-        "cards_one": ("{n}枚", "{n} card"),
-        "stock": ("山札", "Stock"),
         "pile": ("捨て札", "Discards"),
         "pile_empty": ("捨て札なし", "No discards"),
-        "your_turn": ("あなたの番", "Your turn"),
-        "turn_of": ("{name} の番", "{name} to play"),
-        "to_play": ("手番", "To play"),
         "dealer": ("ディーラー", "Dealer"),
-        "cpu": ("CPU", "CPU"),
-        "you": ("あなた", "You"),
-        "winning": ("勝ち", "Wins"),
-        "rotated": ("回転", "Rotated"),
         "deadwood": ("デッドウッド {n}点", "Deadwood {n}"),
         "as_dealt": ("そのまま：デッドウッド {n}点", "As dealt: deadwood {n}"),
         "turned": ("回転すると：デッドウッド {n}点", "Rotated: deadwood {n}"),
-        "rotate_ask": ("回転しますか？", "Rotate?"),
-        "drawn": ("引いたカード", "You drew"),
-        "end_w": ("W ○{n}", "W ○{n}"),
-        "end_b": ("B ●{n}", "B ●{n}"),
-        "pick_gap": ("隙間 1～{n} と向き", "Pick a gap 1–{n}"),
-        "pick_end": ("（W / B）を選択", "and an end, W / B"),
-        "preview": ("プレビュー：{card} を隙間 {gap} に", "Preview: {card} into gap {gap}"),
         "preview_points": (
             "デッドウッド {before}点 → {after}点（1枚捨てて最少 {best}点）",
             "Deadwood {before} → {after} ({best} after the best discard)",
@@ -107,14 +86,8 @@ LABELS = tp.Labels(
             "デッドウッド {n}点 → {score}（計{total}）",
             "Deadwood {n} → {score} (total {total})",
         ),
-        "victory": ("勝利！", "Victory!"),
-        "defeat": ("敗北", "Defeat"),
-        "winner": ("{name} の勝ち", "{name} wins"),
-        "shared": ("同点優勝：{names}", "Shared win: {names}"),
         "reached": ("目標 {target}点に到達", "Reached {target} points"),
-        "total_line": ("{name}  {n}点", "{name}  {n} pts"),
         "rounds_col": ("ラウンド", "Round"),
-        "total_row": ("合計", "Total"),
         "earlier": ("（第{n}ラウンドまで省略）", "(rounds 1–{n} left out)"),
     }
 )
@@ -123,14 +96,6 @@ LABELS = tp.Labels(
 def labels() -> dict[str, tuple[str, str]]:
     """Every label as key -> (ja, en) (a test checks both languages are filled)."""
     return dict(LABELS.strings)
-
-
-def _badge_words(locale: str) -> dict[str, str]:
-    return {k: LABELS(k, locale) for k in ("to_play", "dealer", "cpu", "you", "winning")}
-
-
-Box = tuple[float, float, float, float]
-Section = tuple[float, Callable[[Canvas, Box], None]]
 
 
 # --------------------------------------------------------------------------- the image
@@ -144,81 +109,59 @@ def render(
     viewer: int | None,
 ) -> Image.Image:
     """The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
-    seats = int(view["seats"])
-    own = viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
-    sections = _sections(view, players, locale, own)
-    total = HEADER_H + tp.MARGIN + sum(h + tp.MARGIN for h, _ in sections)
-    c = Canvas.new(WIDTH, int(total), locale, style)
+    own = tp.own_seat(view, viewer)
     status = (
         LABELS("over", locale, n=view.get("round", 1))
         if view.get("over")
         else LABELS("round", locale, n=view.get("round", 1), target=view.get("target", 30))
     )
-    parts.header(c, LABELS("title", locale), status, HEADER_H)
-    y: float = HEADER_H + tp.MARGIN
-    for height, draw in sections:
-        draw(c, (tp.MARGIN, y, tp.MARGIN + INNER, y + height))
-        y += height + tp.MARGIN
-    return c.image
+    sections = _sections(view, players, locale, own)
+    return tp.table_image(sections, locale, style, LABELS("title", locale), status)
 
 
 def _sections(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str, own: int | None
-) -> list[Section]:
-    """The image's parts, top to bottom, each with its height."""
-    seats = int(view["seats"])
-    last = view.get("last_round")
-    out: list[Section] = []
-    if view.get("over"):
-        out.append((_result_height(view), lambda c, b: _result(c, view, players, own, b)))
+) -> list[tp.Section]:
+    """The image's parts, top to bottom, each with its height (`tp.sections`)."""
+
+    def game_end() -> list[tp.Section]:
+        reason = LABELS("reached", locale, target=view.get("target", 30))
+        out: list[tp.Section] = [
+            (
+                tp.result_height(view),
+                lambda c, b: tp.result(c, b, LABELS, view, players, own, reason),
+            )
+        ]
+        last = view.get("last_round")
         if last:
-            out.append((_last_height(last), lambda c, b: _last_round(c, last, players, b)))
+            out.append(last_round(last))
         out.append((_rounds_height(view), lambda c, b: _rounds(c, view, players, b)))
         return out
-    if last and view.get("rotation_open"):
-        out.append((_last_height(last), lambda c, b: _last_round(c, last, players, b)))
-    order = [(own + k) % seats for k in range(1, seats)] if own is not None else range(seats)
-    for seat in order:
-        out.append((BAND_H, _band_drawer(view, players, seat, own)))
-    out.append(
-        (_middle_height(view, players, locale), lambda c, b: _middle(c, view, players, own, b))
-    )
-    if own is not None:
-        height, draw = _own(view, locale)
-        out.append(
-            (
-                tp.PAD + tp.LINE_H + 4 + height + tp.PAD,
-                lambda c, b: _own_panel(c, view, players, own, b, draw),
-            )
+
+    def last_round(last: Mapping[str, Any]) -> tp.Section:
+        return _last_height(last), lambda c, b: _last_round(c, last, players, b)
+
+    def band(seat: int) -> tp.Section:
+        return BAND_H, lambda c, b: _band(c, view, players, seat, own, b)
+
+    def middle() -> tp.Section:
+        return (
+            _middle_height(view, players, locale),
+            lambda c, b: _middle(c, view, players, own, b),
         )
-    return out
 
+    def own_panel(seat: int) -> tp.Section:
+        return tp.own_panel(LABELS, view, players, seat, [_own(view, locale)])
 
-def _badges(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], seat: int, own: int | None, locale: str
-) -> tp.Badges:
-    player = tp.player_of(players, seat, locale)
-    rotated_seats = list(view.get("rotated") or [])
-    rotated_now = view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]
-    return tp.badge_list(
-        _badge_words(locale),
-        to_play=not view.get("over") and view.get("turn") == seat,
-        dealer=view.get("dealer") == seat,
-        cpu=player.is_cpu,
-        you=seat == own,
-        extra=[LABELS("rotated", locale)] if rotated_now else [],
+    return tp.sections(
+        view,
+        own,
+        game_end=game_end,
+        last_round=last_round,
+        band=band,
+        middle=middle,
+        own_panel=own_panel,
     )
-
-
-def _total(view: Mapping[str, Any], seat: int) -> int:
-    totals = list(view.get("totals") or [])
-    return int(totals[seat]) if seat < len(totals) else 0
-
-
-def _band_drawer(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], seat: int, own: int | None
-) -> Callable[[Canvas, Box], None]:
-    return lambda c, box: _band(c, view, players, seat, own, box)
 
 
 def _band(
@@ -227,19 +170,11 @@ def _band(
     players: Sequence[PlayerInfo],
     seat: int,
     own: int | None,
-    box: Box,
+    box: tp.Box,
 ) -> None:
     """A seat other than the viewer's: name, badges, total, the hand as backs in order."""
     locale = c.locale
-    badges = _badges(view, players, seat, own, locale)
-    tp.seat_line(
-        c,
-        box,
-        tp.name_of(players, seat, locale),
-        badges,
-        LABELS("points", locale, n=_total(view, seat)),
-        view.get("turn") == seat,
-    )
+    tp.seat_head(c, box, LABELS, view, players, seat, own)
     counts = list(view.get("hand_counts") or [])
     count = int(counts[seat]) if seat < len(counts) else 0
     known_all = list(view.get("known") or [])
@@ -274,7 +209,7 @@ def _notes(
 
 def _middle_height(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> int:
     piles = 30 + card_height(PILE_W) + 6
-    log = 48 + LOG_ROWS * ROW
+    log = 48 + tp.LOG_ROWS * ROW
     notes = len(_notes(view, players, locale)) * ROW
     return tp.PAD + max(piles, log) + (8 + notes if notes else 0) + tp.PAD
 
@@ -284,21 +219,15 @@ def _middle(
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     own: int | None,
-    box: Box,
+    box: tp.Box,
 ) -> None:
     """The stock with its count, the discard pile (its top card big), whose turn, the last
     moves, and a note when the round is about to end or a knock is open."""
     x0, y0, x1, y1 = box
     locale = c.locale
-    tp.dark_box(c, box)
-    top = y0 + tp.PAD + 30
-    stock = int(view.get("stock_count") or 0)
-    c.text((x0 + tp.PAD, y0 + tp.PAD), LABELS("stock", locale), tp.BODY, TEXT, "la", bold=True)
-    parts.face_down_pile(
-        c, x0 + tp.PAD, top, stock, STOCK_W, label=LABELS("cards", locale, n=stock), size=tp.BODY
-    )
+    top = tp.stock_corner(c, box, LABELS, view)
     pile = [str(card) for card in view.get("pile") or []]
-    px = x0 + tp.PAD + STOCK_W + 56
+    px = x0 + tp.PAD + tp.STOCK_W + 56
     heading = LABELS("pile", locale) if pile else LABELS("pile_empty", locale)
     c.text((px, y0 + tp.PAD), heading, tp.BODY, TEXT, "la", bold=True)
     under = pile[-4:-1]
@@ -307,17 +236,9 @@ def _middle(
     if pile:
         parts.paste_card(c, pile[-1], px + len(under) * 20, top, PILE_W, ring=GOLD)
     right = px + 3 * 20 + PILE_W + 28
-    turn = view.get("turn")
-    if isinstance(turn, int):
-        mine = turn == own
-        pill: Text = (
-            LABELS("your_turn", locale)
-            if mine
-            else LABELS.named("turn_of", locale, name=tp.name_of(players, turn, locale))
-        )
-        parts.turn_pill(c, x1 - tp.PAD, y0 + tp.PAD, pill, mine, x1 - tp.PAD - right)
+    tp.turn(c, box, LABELS, view, players, own, right)
     tp.lines(
-        c, _log(view, players, locale)[-LOG_ROWS:], right, y0 + tp.PAD + 48, x1 - tp.PAD - right
+        c, _log(view, players, locale)[-tp.LOG_ROWS :], right, y0 + tp.PAD + 48, x1 - tp.PAD - right
     )
     notes = _notes(view, players, locale)
     tp.lines(c, notes, x0 + tp.PAD, y1 - tp.PAD - len(notes) * ROW, x1 - x0 - 2 * tp.PAD)
@@ -354,43 +275,20 @@ def _log(
 
 # --------------------------------------------------------------------------- the viewer
 
-Draw = Callable[[Canvas, float, float], None]
-"""Draws the viewer's hand block at (x, y) within ROOM."""
 
-
-def _own_panel(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    seat: int,
-    box: Box,
-    draw: Draw,
-) -> None:
-    locale = c.locale
-    tp.seat_line(
-        c,
-        box,
-        tp.name_of(players, seat, locale),
-        _badges(view, players, seat, seat, locale),
-        LABELS("points", locale, n=_total(view, seat)),
-        view.get("turn") == seat,
-    )
-    draw(c, box[0] + tp.PAD, box[1] + tp.PAD + tp.LINE_H + 4)
-
-
-def _own(view: Mapping[str, Any], locale: str) -> tuple[float, Draw]:
+def _own(view: Mapping[str, Any], locale: str) -> tp.Block:
     """The viewer's hand for the decision it faces: (height, how to draw it)."""
     hand = [str(card) for card in view.get("hand") or []]
     proposal = view.get("proposal") or {}
     kind = proposal.get("type")
     drawn = view.get("drawn")
     if view.get("may_rotate"):
-        return _rotate_pair(hand, locale)
+        return tp.rotate_pair(LABELS, hand, _deadwood_caption, _hand_block)
     if drawn:
         after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
         if after is not None:
-            return _preview(hand, after, locale, int(view.get("deadwood") or 0))
-        return _drawn(hand, str(drawn), locale)
+            return _preview(after, locale, int(view.get("deadwood") or 0))
+        return tp.drawn_block(LABELS, hand, str(drawn), locale, _hand_block)
     mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
     picked: dict[int, tp.Colour] = {}
     line: Text = LABELS("deadwood", locale, n=int(view.get("deadwood") or 0))
@@ -426,76 +324,28 @@ def _melds_of(cards: Sequence[str]) -> tuple[int, list[list[Any]]]:
     return points, [[m.kind, m.start, m.end] for m in melds]
 
 
-def _rotate_pair(hand: Sequence[str], locale: str) -> tuple[float, Draw]:
-    """Both versions of the hand, as dealt and rotated, each with its melds and deadwood."""
-    versions = [("as_dealt", list(hand)), ("turned", rotated(hand))]
-    block = 36 + tp.hand_height(len(hand), ROOM, numbers=False)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x + ROOM, y), LABELS("rotate_ask", c.locale), tp.BODY, GOLD, "ra", bold=True)
-        for k, (key, cards) in enumerate(versions):
-            points, melds = _melds_of(cards)
-            top = y + k * (block + 8)
-            c.text((x, top), LABELS(key, c.locale, n=points), tp.LABEL, TEXT, "la", bold=True)
-            tp.hand(c, cards, x, top + 36, ROOM, melds=melds, numbers=False)
-
-    return 2 * block + 8, draw
+def _hand_block(c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any) -> None:
+    """The viewer's hand (`tp.hand`) with the melds it makes bracketed."""
+    _, melds = _melds_of(cards)
+    tp.hand(c, cards, x, y, ROOM, melds=melds, **options)
 
 
-def _drawn(hand: Sequence[str], drawn: str, locale: str) -> tuple[float, Draw]:
-    """The drawn card apart with both ends, and the hand with its gaps numbered."""
-    white, black = int(drawn[1]), int(drawn[3])
-    ends = [LABELS("end_w", locale, n=white), LABELS("end_b", locale, n=black)]
-    head = 30 + tp.drawn_height() + 14
-    _, melds = _melds_of(hand)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), LABELS("drawn", c.locale), tp.BODY, TEXT_DIM, "la", bold=True)
-        used = tp.drawn(c, x, y + 30, drawn, ends)
-        room = ROOM - used - 24
-        mid = y + 30 + tp.drawn_height() / 2
-        gaps = len(hand) + tp.FIRST_GAP
-        c.text(
-            (x + ROOM, mid - 18),
-            LABELS("pick_gap", c.locale, n=gaps),
-            tp.BODY,
-            GOLD,
-            "rm",
-            bold=True,
-            max_width=room,
-        )
-        c.text(
-            (x + ROOM, mid + 18),
-            LABELS("pick_end", c.locale),
-            tp.BODY,
-            GOLD,
-            "rm",
-            bold=True,
-            max_width=room,
-        )
-        tp.hand(c, hand, x, y + head, ROOM, gaps=True, melds=melds)
-
-    return head + tp.hand_height(len(hand), ROOM, gaps=True), draw
+def _deadwood_caption(key: str, cards: list[str], locale: str) -> tuple[Text, tp.Colour]:
+    """A version of the hand while it may rotate (as dealt, rotated) with its deadwood."""
+    points, _ = _melds_of(cards)
+    return LABELS(key, locale, n=points), TEXT
 
 
-def _preview(
-    hand: Sequence[str], after: tuple[list[str], int], locale: str, before: int
-) -> tuple[float, Draw]:
+def _preview(after: tuple[list[str], int], locale: str, before: int) -> tp.Block:
     """The hand as it would be after the proposed insert: the new card ringed and its number
     lit, the melds it makes bracketed, the deadwood before and after."""
     cards, fresh = after
-    points, melds = _melds_of(cards)
+    points, _ = _melds_of(cards)
     gap = fresh + tp.FIRST_GAP
     title = LABELS("preview", locale, card=card_label(cards[fresh]), gap=gap)
     best = min(partition(values(cards[:k] + cards[k + 1 :]))[0] for k in range(len(cards)))
     change = LABELS("preview_points", locale, before=before, after=points, best=best)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), title, tp.LABEL, HIGHLIGHT, "la", bold=True, max_width=ROOM)
-        c.text((x, y + 34), change, tp.BODY, TEXT, "la", max_width=ROOM)
-        tp.hand(c, cards, x, y + 72, ROOM, melds=melds, fresh=fresh)
-
-    return 72 + tp.hand_height(len(cards), ROOM), draw
+    return tp.preview_block(title, (change, TEXT), after, _hand_block, bold=False)
 
 
 # --------------------------------------------------------------------------- the round's end
@@ -507,29 +357,18 @@ def _last_height(last: Mapping[str, Any]) -> int:
 
 
 def _last_round(
-    c: Canvas, last: Mapping[str, Any], players: Sequence[PlayerInfo], box: Box
+    c: Canvas, last: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box
 ) -> None:
     """Every hand of the round just played, melds bracketed, with its deadwood, score and
     total; the round's winners in gold."""
-    x0, y0, x1, _ = box
+    x0, y0, _, _ = box
     locale = c.locale
     parts.panel(c, box, fill=tp.PANEL_FILL)
     kind = str(last.get("kind"))
     knocker = last.get("knocker")
     title = LABELS("round_end", locale, n=last.get("round", 1)) + "  "
     name = tp.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
-    head = LABELS.named(f"kind_{kind}", locale, name=name)
-    width = text_width(title, tp.LABEL)
-    c.text((x0 + tp.PAD, y0 + tp.PAD), title, tp.LABEL, TEXT_DIM, "la", bold=True)
-    c.text(
-        (x0 + tp.PAD + width, y0 + tp.PAD),
-        head,
-        tp.LABEL,
-        GOLD,
-        "la",
-        bold=True,
-        max_width=x1 - x0 - 2 * tp.PAD - width,
-    )
+    tp.round_heading(c, box, title, LABELS.named(f"kind_{kind}", locale, name=name))
     y = y0 + tp.PAD + 40
     winners = set(last.get("winners") or [])
     totals = list(last.get("totals") or [])
@@ -545,17 +384,8 @@ def _last_round(
             score=tp.signed(int(scores[seat]) if seat < len(scores) else 0),
             total=totals[seat] if seat < len(totals) else 0,
         )
-        row_w = text_width(row, tp.BODY)
-        c.text((x1 - tp.PAD, y), row, tp.BODY, colour, "ra", bold=True)
-        c.text(
-            (x0 + tp.PAD, y),
-            tp.name_of(players, seat, locale),
-            tp.LABEL,
-            colour,
-            "la",
-            bold=True,
-            max_width=x1 - x0 - 3 * tp.PAD - row_w,
-        )
+        name = tp.name_of(players, seat, locale)
+        tp.name_row(c, box, y, name, row, colour, (tp.LABEL, tp.BODY))
         y += 34
         tp.small_hand(c, list(cards), x0 + tp.PAD, y, melds[seat] if seat < len(melds) else [])
         y += tp.small_hand_height() + 12
@@ -564,113 +394,44 @@ def _last_round(
 # --------------------------------------------------------------------------- the game's end
 
 
-def _result_height(view: Mapping[str, Any]) -> int:
-    return 22 + 58 + 40 + 34 * int(view["seats"]) + 24
-
-
-def _result(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    own: int | None,
-    box: Box,
-) -> None:
-    """Victory or defeat (the viewer's own, or the winners by name) and every total."""
-    locale = c.locale
-    result = view.get("result") or {}
-    winners = list(result.get("winners") or [])
-    totals = list(result.get("totals") or view.get("totals") or [])
-    title = tp.result_title(LABELS, locale, players, winners, own)
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    lines: list[Text] = [
-        LABELS.named("total_line", locale, name=tp.name_of(players, s, locale), n=totals[s])
-        for s in order
-    ]
-    reason = LABELS("reached", locale, target=view.get("target", 30))
-    parts.result_panel(c, box, title, reason, lines)
-
-
 def _rounds_height(view: Mapping[str, Any]) -> int:
     rounds = len(view.get("rounds") or [])
     shown = min(rounds, TABLE_ROUNDS)
     note = 34 if rounds > shown else 0
-    return note + round(22 * 1.7) * (shown + 2) + 8
+    return note + tp.rounds_height(shown)
 
 
-def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: Box) -> None:
+def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box) -> None:
     """Every round's scores by seat (the last ones when there were many) and the totals."""
     locale = c.locale
     rounds = list(view.get("rounds") or [])
-    seats = int(view["seats"])
     shown = rounds[-TABLE_ROUNDS:]
     first = len(rounds) - len(shown)
     y = box[1]
     if first:
         c.text((box[0] + tp.PAD, y), LABELS("earlier", locale, n=first), tp.BODY, TEXT_DIM, "la")
         y += 34
-    headers = [LABELS("rounds_col", locale)] + [
-        tp.name_of(players, s, locale) for s in range(seats)
-    ]
-    rows = [
-        [str(first + k + 1)] + [tp.signed(int(r["scores"][s])) for s in range(seats)]
-        for k, r in enumerate(shown)
-    ]
-    totals = list(view.get("totals") or [0] * seats)
-    rows.append([LABELS("total_row", locale)] + [str(t) for t in totals])
-    width = box[2] - box[0]
-    parts.score_table(c, box[0], y, width, headers, rows, highlight=[len(rows) - 1])
+    named = [(str(first + k + 1), r) for k, r in enumerate(shown)]
+    tp.rounds_table(c, box[0], y, box[2] - box[0], LABELS, view, players, named)
 
 
 # --------------------------------------------------------------------------- samples
 
-SAMPLE_PLAYERS = (
-    PlayerInfo("たろう"),
-    PlayerInfo("Alice", is_cpu=True),
-    PlayerInfo("花子", is_cpu=True),
-)
+SAMPLE_PLAYERS = tp.SAMPLE_PLAYERS
 """Who sits at the sample tables of `cardbot render kokutorum`."""
-
-
-def _copy(game: Game) -> Game:
-    return type(game).from_json(game.to_json())
 
 
 def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
     """(label, game) at telling moments of a 3-seat and a 2-seat game of normal CPUs: the start
     (rotations open), a drawn card waiting to go in, a discard to make, the knock window (the
-    seat that just discarded may still knock), the next round's start (the last round's hands
-    shown), and the end."""
-    cls = game_class(GAME)
-    for seats, suffix in ((3, ""), (2, "-2p")):
-        game = cls.new(seats, {}, seed)
-        yield f"start{suffix}", _copy(game)
-        decide = cpu_chooser(GAME, ["normal"] * seats, seed, "samples")
-        knock: list[Game] = []
-
-        def watch(
-            at: Game, prompt: Prompt, decide: Decide = decide, knock: list[Game] = knock
-        ) -> Action | None:
-            if prompt.kind == "knock" and not knock:
-                knock.append(_copy(at))  # the next seat has not drawn yet
-            return decide(at, prompt)
-
-        wanted = ["insert", "discard", "next"]
-        while not game.is_over():
-            game.autoplay(watch, limit=1)
-            view = game.view(None)
-            found = None
-            if "insert" in wanted and view["phase"] == "insert":
-                found = "insert"
-            elif "discard" in wanted and view["phase"] == "discard":
-                found = "discard"
-            elif "next" in wanted and view["round"] > 1:
-                found = "next"
-            if found is not None:
-                wanted.remove(found)
-                yield f"{found}{suffix}", _copy(game)
-        if knock:
-            yield f"knock{suffix}", knock[0]
-        yield f"end{suffix}", game
+    seat that just discarded may still knock, the next seat not drawn yet), the next round's
+    start (the last round's hands shown), and the end."""
+    wanted: list[tuple[str, Callable[[Mapping[str, Any]], bool]]] = [
+        ("insert", lambda view: view["phase"] == "insert"),
+        ("discard", lambda view: view["phase"] == "discard"),
+        ("next", lambda view: view["round"] > 1),
+    ]
+    return tp.sample_moments(GAME, seed, "knock", wanted)
 
 
 def sample_insert(seed: int, seats: int = 3) -> Game:

@@ -23,39 +23,25 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Action, Decide, Game, Prompt, game_class
+from engines.base import Game, game_class
 from engines.cards import card_label
-from engines.cpu import cpu_chooser
 from engines.shirokuro.yaku import Win, WinContext, score_win
-from engines.two_number.cards import base, ends, rotated, value_label, values
+from engines.two_number.cards import base, ends, value_label, values
 from engines.two_number.melds import HEAD, PAIR, is_pair, meld3
 from render import parts
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
 from render.text import Text, text_width
-from render.theme import (
-    ALERT,
-    GOLD,
-    HIGHLIGHT,
-    TEXT,
-    TEXT_DIM,
-    WIDTH,
-    CardStyle,
-    card_height,
-)
+from render.theme import ALERT, GOLD, HIGHLIGHT, TEXT, TEXT_DIM, CardStyle, card_height
 
 GAME = "shirokuro"
-HEADER_H = 60
-INNER = WIDTH - 2 * tp.MARGIN
-ROOM = INNER - 2 * tp.PAD
+ROOM = tp.ROOM
+ROW = tp.ROW
 BACK_W = 42
 MELD_W = 50
 DISCARD_W = 52
 OWN_MELD_W = 56
 INDICATOR_W = 80
-STOCK_W = 58
-LOG_ROWS = 3
-ROW = 32
 PAIR_INK = (200, 214, 204)
 
 YAKU: dict[str, tuple[str, str]] = {
@@ -80,40 +66,23 @@ YAKU: dict[str, tuple[str, str]] = {
 
 LABELS = tp.Labels(
     {
+        **tp.WORDS,
         "title": ("白黒雀", "Shirokuro-jaku"),
         "east": ("東{n}局", "East {n}"),
         "south": ("南{n}局", "South {n}"),
         "status": ("{name}・{n}/{total}", "{name} · {n}/{total}"),
         "over": ("終了・全{n}局", "Over · {n} rounds"),
         "over_one": ("終了・全{n}局", "Over · {n} round"),
-        "points": ("{n}点", "{n} pts"),
-        "cards": ("{n}枚", "{n} cards"),
-        "cards_one": ("{n}枚", "{n} card"),
-        "stock": ("山札", "Stock"),
         "indicator": ("ドラ表示", "Dora indicator"),
         "dora": ("ドラ {white} {black}", "Dora {white} {black}"),
         "discards": ("捨て札", "Discards"),
         "no_discards": ("捨て札なし", "No discards yet"),
         "melds": ("鳴き", "Melds"),
-        "your_turn": ("あなたの番", "Your turn"),
-        "turn_of": ("{name} の番", "{name} to play"),
-        "to_play": ("手番", "To play"),
         "dealer": ("親", "Dealer"),
-        "cpu": ("CPU", "CPU"),
-        "you": ("あなた", "You"),
-        "winning": ("勝ち", "Wins"),
-        "rotated": ("回転", "Rotated"),
         "as_dealt": ("そのまま", "As dealt"),
         "turned": ("回転すると", "Rotated"),
-        "rotate_ask": ("回転しますか？", "Rotate?"),
         "shape_win": ("上がり形", "a winning hand"),
         "with_shape": ("{label}：上がり形", "{label}: a winning hand"),
-        "drawn": ("引いたカード", "You drew"),
-        "end_w": ("W ○{n}", "W ○{n}"),
-        "end_b": ("B ●{n}", "B ●{n}"),
-        "pick_gap": ("隙間 1～{n} と向き", "Pick a gap 1–{n}"),
-        "pick_end": ("（W / B）を選択", "and an end, W / B"),
-        "preview": ("プレビュー：{card} を隙間 {gap} に", "Preview: {card} into gap {gap}"),
         "ron_preview": ("ロン：{card} を隙間 {gap} に", "Ron: {card} into gap {gap}"),
         "wins_for": ("上がり！ {n}点：{yaku}", "Wins for {n}: {yaku}"),
         "wins_zero": ("上がり形（役なし・0点）", "Wins, no yaku: 0 points"),
@@ -154,14 +123,8 @@ LABELS = tp.Labels(
         "yaku_item": ("{name} {n}", "{name} {n}"),
         "tenpai": ("テンパイ", "One card away"),
         "score_row": ("{score}（計{total}）", "{score} (total {total})"),
-        "victory": ("勝利！", "Victory!"),
-        "defeat": ("敗北", "Defeat"),
-        "winner": ("{name} の勝ち", "{name} wins"),
-        "shared": ("同点優勝：{names}", "Shared win: {names}"),
         "all_rounds": ("全{n}局が終了", "All {n} rounds played"),
-        "total_line": ("{name}  {n}点", "{name}  {n} pts"),
         "rounds_col": ("局", "Round"),
-        "total_row": ("合計", "Total"),
     }
 )
 
@@ -195,15 +158,6 @@ def round_name(round_no: int, seats: int, locale: str) -> str:
     return LABELS(wind, locale, n=k % max(1, seats) + 1)
 
 
-def _badge_words(locale: str) -> dict[str, str]:
-    return {k: LABELS(k, locale) for k in ("to_play", "dealer", "cpu", "you", "winning")}
-
-
-Box = tuple[float, float, float, float]
-Section = tuple[float, Callable[[Canvas, Box], None]]
-Draw = Callable[[Canvas, float, float], None]
-"""Draws a block of the viewer's panel at (x, y), ROOM wide."""
-Block = tuple[float, Draw]
 Dora = tuple[int, ...]
 """The dora values (white n = n, black n = n + 8)."""
 
@@ -224,10 +178,7 @@ def render(
 ) -> Image.Image:
     """The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""
     seats = int(view["seats"])
-    own = viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
-    sections = _sections(view, players, locale, own)
-    total = HEADER_H + tp.MARGIN + sum(h + tp.MARGIN for h, _ in sections)
-    c = Canvas.new(WIDTH, int(total), locale, style)
+    own = tp.own_seat(view, viewer)
     round_no = int(view.get("round") or 1)
     if view.get("over"):
         status = LABELS("over", locale, n=round_no)
@@ -239,53 +190,51 @@ def render(
             n=round_no,
             total=view.get("rounds_total", 2 * seats),
         )
-    parts.header(c, LABELS("title", locale), status, HEADER_H)
-    y: float = HEADER_H + tp.MARGIN
-    for height, draw in sections:
-        draw(c, (tp.MARGIN, y, tp.MARGIN + INNER, y + height))
-        y += height + tp.MARGIN
-    return c.image
+    sections = _sections(view, players, locale, own)
+    return tp.table_image(sections, locale, style, LABELS("title", locale), status)
 
 
 def _sections(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str, own: int | None
-) -> list[Section]:
-    """The image's parts, top to bottom, each with its height."""
+) -> list[tp.Section]:
+    """The image's parts, top to bottom, each with its height (`tp.sections`)."""
     seats = int(view["seats"])
-    last = view.get("last_round")
-    out: list[Section] = []
-    if view.get("over"):
-        out.append((_result_height(view), lambda c, b: _result(c, view, players, own, b)))
+
+    def game_end() -> list[tp.Section]:
+        reason = LABELS("all_rounds", locale, n=len(view.get("rounds") or []))
+        out: list[tp.Section] = [
+            (
+                tp.result_height(view),
+                lambda c, b: tp.result(c, b, LABELS, view, players, own, reason),
+            )
+        ]
+        last = view.get("last_round")
         if last:
-            out.append(_last_round(last, seats, players, locale, own))
-        out.append((_rounds_height(view), lambda c, b: _rounds(c, view, players, b)))
+            out.append(last_round(last))
+        rounds = len(view.get("rounds") or [])
+        out.append((tp.rounds_height(rounds), lambda c, b: _rounds(c, view, players, b)))
         return out
-    if last and view.get("rotation_open"):
-        out.append(_last_round(last, seats, players, locale, own))
-    order = [(own + k) % seats for k in range(1, seats)] if own is not None else range(seats)
-    for seat in order:
-        out.append((_band_height(view, seat), _band_drawer(view, players, seat, own)))
-    out.append((_middle_height(view), lambda c, b: _middle(c, view, players, own, b)))
-    if own is not None:
-        blocks = _own_blocks(view, players, locale)
-        height = tp.PAD + tp.LINE_H + 4 + sum(h + 10 for h, _ in blocks) - 10 + tp.PAD
-        out.append((height, lambda c, b: _own_panel(c, view, players, own, b, blocks)))
-    return out
 
+    def last_round(last: Mapping[str, Any]) -> tp.Section:
+        return _last_round(last, seats, players, locale, own)
 
-def _badges(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], seat: int, own: int | None, locale: str
-) -> tp.Badges:
-    player = tp.player_of(players, seat, locale)
-    rotated_seats = list(view.get("rotated") or [])
-    rotated_now = view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]
-    return tp.badge_list(
-        _badge_words(locale),
-        to_play=not view.get("over") and view.get("turn") == seat,
-        dealer=view.get("dealer") == seat,
-        cpu=player.is_cpu,
-        you=seat == own,
-        extra=[LABELS("rotated", locale)] if rotated_now else [],
+    def band(seat: int) -> tp.Section:
+        return _band_height(view, seat), lambda c, b: _band(c, view, players, seat, own, b)
+
+    def middle() -> tp.Section:
+        return _middle_height(view), lambda c, b: _middle(c, view, players, own, b)
+
+    def own_panel(seat: int) -> tp.Section:
+        return tp.own_panel(LABELS, view, players, seat, _own_blocks(view, players, locale))
+
+    return tp.sections(
+        view,
+        own,
+        game_end=game_end,
+        last_round=last_round,
+        band=band,
+        middle=middle,
+        own_panel=own_panel,
     )
 
 
@@ -309,31 +258,18 @@ def _band_height(view: Mapping[str, Any], seat: int) -> float:
     return tp.PAD + tp.LINE_H + 6 + row + 10 + _discard_rows_height(discards, ROOM - 90) + tp.PAD
 
 
-def _band_drawer(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], seat: int, own: int | None
-) -> Callable[[Canvas, Box], None]:
-    return lambda c, box: _band(c, view, players, seat, own, box)
-
-
 def _band(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     seat: int,
     own: int | None,
-    box: Box,
+    box: tp.Box,
 ) -> None:
     """A seat other than the viewer's: name, badges, total; its hand as backs, its exposed
     melds face up; its discards in order (those claimed dimmed)."""
     locale = c.locale
-    tp.seat_line(
-        c,
-        box,
-        tp.name_of(players, seat, locale),
-        _badges(view, players, seat, own, locale),
-        LABELS("points", locale, n=int(_at(view, "totals", seat, 0))),
-        view.get("turn") == seat,
-    )
+    tp.seat_head(c, box, LABELS, view, players, seat, own)
     x = box[0] + tp.PAD
     top = box[1] + tp.PAD + tp.LINE_H + 6
     row_h = card_height(max(BACK_W, MELD_W))
@@ -396,7 +332,7 @@ def _notes(view: Mapping[str, Any], locale: str) -> list[tuple[Text, tp.Colour]]
 
 def _middle_height(view: Mapping[str, Any]) -> int:
     piles = 30 + card_height(INDICATOR_W) + 6
-    log = 48 + LOG_ROWS * ROW
+    log = 48 + tp.LOG_ROWS * ROW
     return tp.PAD + max(piles, log) + len(_notes(view, "en")) * ROW + tp.PAD
 
 
@@ -405,20 +341,14 @@ def _middle(
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     own: int | None,
-    box: Box,
+    box: tp.Box,
 ) -> None:
     """The stock with its count, the dora indicator and the dora it makes, whose turn, the last
     moves."""
     x0, y0, x1, y1 = box
     locale = c.locale
-    tp.dark_box(c, box)
-    top = y0 + tp.PAD + 30
-    stock = int(view.get("stock_count") or 0)
-    c.text((x0 + tp.PAD, y0 + tp.PAD), LABELS("stock", locale), tp.BODY, TEXT, "la", bold=True)
-    parts.face_down_pile(
-        c, x0 + tp.PAD, top, stock, STOCK_W, label=LABELS("cards", locale, n=stock), size=tp.BODY
-    )
-    ix = x0 + tp.PAD + STOCK_W + 50
+    top = tp.stock_corner(c, box, LABELS, view)
+    ix = x0 + tp.PAD + tp.STOCK_W + 50
     c.text((ix, y0 + tp.PAD), LABELS("indicator", locale), tp.BODY, TEXT, "la", bold=True)
     indicator = view.get("indicator")
     if indicator:
@@ -429,16 +359,8 @@ def _middle(
         line = LABELS("dora", locale, white=value_label(dora[0]), black=value_label(dora[1]))
         tp.dot(c, right + tp.DOT_R, y0 + tp.PAD + 48 + tp.LABEL * 0.6)
         c.text((right + 2 * tp.DOT_R + 8, y0 + tp.PAD + 48), line, tp.LABEL, GOLD, "la", bold=True)
-    turn = view.get("turn")
-    if isinstance(turn, int) and not view.get("over"):
-        mine = turn == own
-        pill: Text = (
-            LABELS("your_turn", locale)
-            if mine
-            else LABELS.named("turn_of", locale, name=tp.name_of(players, turn, locale))
-        )
-        parts.turn_pill(c, x1 - tp.PAD, y0 + tp.PAD, pill, mine, x1 - tp.PAD - right)
-    log = _log(view, players, locale)[-(LOG_ROWS - 1) :]
+    tp.turn(c, box, LABELS, view, players, own, right)
+    log = _log(view, players, locale)[-(tp.LOG_ROWS - 1) :]
     tp.lines(c, log, right, y0 + tp.PAD + 48 + ROW + 4, x1 - tp.PAD - right)
     notes = _notes(view, locale)
     tp.lines(c, notes, x0 + tp.PAD, y1 - tp.PAD - len(notes) * ROW, x1 - x0 - 2 * tp.PAD)
@@ -473,30 +395,9 @@ def _log(
 # --------------------------------------------------------------------------- the viewer
 
 
-def _own_panel(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    seat: int,
-    box: Box,
-    blocks: Sequence[Block],
-) -> None:
-    locale = c.locale
-    tp.seat_line(
-        c,
-        box,
-        tp.name_of(players, seat, locale),
-        _badges(view, players, seat, seat, locale),
-        LABELS("points", locale, n=int(_at(view, "totals", seat, 0))),
-        view.get("turn") == seat,
-    )
-    y = box[1] + tp.PAD + tp.LINE_H + 4
-    for height, draw in blocks:
-        draw(c, box[0] + tp.PAD, y)
-        y += height + 10
-
-
-def _own_blocks(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> list[Block]:
+def _own_blocks(
+    view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
+) -> list[tp.Block]:
     """The viewer's hand for the decision it faces, then its exposed melds and discards."""
     seat = int(view["viewer"])
     hand = [str(card) for card in view.get("hand") or []]
@@ -506,15 +407,17 @@ def _own_blocks(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: 
     claim = view.get("claim")
     drawn = view.get("drawn")
     dora = _dora(view)
-    blocks: list[Block] = []
+    blocks: list[tp.Block] = []
     if view.get("may_rotate"):
-        blocks.append(_rotate_pair(hand, len(exposed), dora, locale))
+        blocks.append(_rotate_pair(hand, len(exposed), dora))
     elif claim and claim.get("answer") is None:
         blocks.append(_claim(view, hand, exposed, claim, proposal, players, locale))
     elif drawn:
         after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
         if after is None:
-            blocks.append(_drawn(hand, len(exposed), str(drawn), dora, locale))
+            blocks.append(
+                tp.drawn_block(LABELS, hand, str(drawn), locale, _hands(len(exposed), dora))
+            )
         else:
             win = _preview_win(view, after[0], exposed, ron=False)
             title = LABELS(
@@ -597,55 +500,33 @@ def _hand_block(
     tp.hand(c, cards, x, y, ROOM, melds=melds, **options)
 
 
-def _rotate_pair(hand: Sequence[str], exposed: int, dora: Dora, locale: str) -> Block:
-    """Both versions of the hand, as dealt and rotated, their melds and pairs bracketed."""
-    versions = [("as_dealt", list(hand)), ("turned", rotated(hand))]
-    block = 36 + tp.hand_height(len(hand), ROOM, numbers=False)
+def _hands(exposed: int, dora: Dora) -> tp.HandDrawer:
+    """`_hand_block` for a hand beside `exposed` melds laid down."""
     need = 2 - exposed
 
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x + ROOM, y), LABELS("rotate_ask", c.locale), tp.BODY, GOLD, "ra", bold=True)
-        for k, (key, cards) in enumerate(versions):
-            top = y + k * (block + 8)
-            label = LABELS(key, c.locale)
-            wins = len(cards) == 3 * need + 2 and _wins(cards, exposed)
-            if wins:
-                label = LABELS("with_shape", c.locale, label=label)
-            c.text((x, top), label, tp.LABEL, GOLD if wins else TEXT, "la", bold=True)
-            _hand_block(c, cards, x, top + 36, need, dora, numbers=False)
+    def draw(c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any) -> None:
+        _hand_block(c, cards, x, y, need, dora, **options)
 
-    return 2 * block + 8, draw
+    return draw
+
+
+def _rotate_pair(hand: Sequence[str], exposed: int, dora: Dora) -> tp.Block:
+    """Both versions of the hand, as dealt and rotated, their melds and pairs bracketed; a
+    version that wins as it stands says so in gold."""
+    need = 2 - exposed
+
+    def caption(key: str, cards: list[str], locale: str) -> tuple[Text, tp.Colour]:
+        label = LABELS(key, locale)
+        wins = len(cards) == 3 * need + 2 and _wins(cards, exposed)
+        if wins:
+            return LABELS("with_shape", locale, label=label), GOLD
+        return label, TEXT
+
+    return tp.rotate_pair(LABELS, hand, caption, _hands(exposed, dora))
 
 
 def _wins(cards: Sequence[str], exposed: int) -> bool:
     return score_win(values(cards), [("koutsu", (0, 0, 0))] * exposed, WinContext()) is not None
-
-
-def _drawn(hand: Sequence[str], exposed: int, drawn: str, dora: Dora, locale: str) -> Block:
-    """The drawn card apart with both ends, and the hand with its gaps numbered."""
-    ends = [LABELS("end_w", locale, n=int(drawn[1])), LABELS("end_b", locale, n=int(drawn[3]))]
-    head = 30 + tp.drawn_height() + 14
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), LABELS("drawn", c.locale), tp.BODY, TEXT_DIM, "la", bold=True)
-        used = tp.drawn(c, x, y + 30, drawn, ends)
-        room = ROOM - used - 24
-        mid = y + 30 + tp.drawn_height() / 2
-        gaps = len(hand) + tp.FIRST_GAP
-        pick = LABELS("pick_gap", c.locale, n=gaps)
-        c.text((x + ROOM, mid - 18), pick, tp.BODY, GOLD, "rm", bold=True, max_width=room)
-        c.text(
-            (x + ROOM, mid + 18),
-            LABELS("pick_end", c.locale),
-            tp.BODY,
-            GOLD,
-            "rm",
-            bold=True,
-            max_width=room,
-        )
-        _hand_block(c, hand, x, y + head, 2 - exposed, dora, gaps=True)
-
-    return head + tp.hand_height(len(hand), ROOM, gaps=True), draw
 
 
 def _preview_win(
@@ -691,18 +572,11 @@ def _preview(
     win: Win | None,
     dora: Dora,
     locale: str,
-) -> Block:
+) -> tp.Block:
     """The hand as it would be after the proposed insert (or ron): the new card ringed and its
     number lit, melds and pairs bracketed, and whether it wins, for how much."""
-    cards, fresh = after
-    line, colour = _win_line(win, locale)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), title, tp.LABEL, HIGHLIGHT, "la", bold=True, max_width=ROOM)
-        c.text((x, y + 34), line, tp.BODY, colour, "la", bold=True, max_width=ROOM)
-        _hand_block(c, cards, x, y + 72, 2 - exposed, dora, fresh=fresh)
-
-    return 72 + tp.hand_height(len(cards), ROOM), draw
+    line = _win_line(win, locale)
+    return tp.preview_block(title, line, after, _hands(exposed, dora), bold=True)
 
 
 def _pair_text(hand: Sequence[str], positions: Sequence[int]) -> str:
@@ -717,7 +591,7 @@ def _claim(
     proposal: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     locale: str,
-) -> Block:
+) -> tp.Block:
     """A discard the viewer may claim: the card apart, what it may do with it, the hand with
     its ron gaps lit (numbered gaps) or its pon / chi pairs ringed; a proposal shown as it
     would be."""
@@ -809,7 +683,7 @@ def _held(
     proposal: Mapping[str, Any],
     claim: Mapping[str, Any] | None,
     locale: str,
-) -> Block:
+) -> tp.Block:
     """The hand between draws: numbered to discard by number on the viewer's turn (a discard
     being considered ringed), whether tsumo can be declared, a claim already answered."""
     mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
@@ -855,7 +729,7 @@ def _held(
     return head + tp.hand_height(len(hand), ROOM), draw
 
 
-def _own_melds(exposed: Sequence[Mapping[str, Any]], dora: Dora, locale: str) -> Block:
+def _own_melds(exposed: Sequence[Mapping[str, Any]], dora: Dora, locale: str) -> tp.Block:
     height = card_height(OWN_MELD_W)
 
     def draw(c: Canvas, x: float, y: float) -> None:
@@ -874,7 +748,7 @@ def _last_round(
     players: Sequence[PlayerInfo],
     locale: str,
     own: int | None,
-) -> Section:
+) -> tp.Section:
     """The round just played: how it ended; each winning hand (its reading bracketed, the
     ronned card ringed, its exposed melds) with its yaku and points, or on a draw the hands one
     card from winning; every seat's score and total."""
@@ -918,42 +792,22 @@ def _last_round(
 
     height = tp.PAD + 40 + sum(row_h(yaku) for *_, yaku in shown) + seats * 32 + tp.PAD
 
-    def draw(c: Canvas, box: Box) -> None:
+    def draw(c: Canvas, box: tp.Box) -> None:
         x0, y0, x1, _ = box
         parts.panel(c, box, fill=tp.PANEL_FILL)
         title = LABELS("round_end", locale, round=name) + "  "
-        width = text_width(title, tp.LABEL)
-        room = x1 - x0 - 2 * tp.PAD - width
+        reserve: float = 0
         indicator = last.get("indicator")
         if indicator:
             white, black = ends(str(indicator))
             dora = LABELS("dora", locale, white=value_label(white), black=value_label(black))
-            dora_w = text_width(dora, tp.BODY)
+            reserve = text_width(dora, tp.BODY) + 16
             c.text((x1 - tp.PAD, y0 + tp.PAD + 2), dora, tp.BODY, TEXT_DIM, "ra", bold=True)
-            room -= dora_w + 16
-        c.text((x0 + tp.PAD, y0 + tp.PAD), title, tp.LABEL, TEXT_DIM, "la", bold=True)
-        c.text(
-            (x0 + tp.PAD + width, y0 + tp.PAD),
-            head,
-            tp.LABEL,
-            GOLD,
-            "la",
-            bold=True,
-            max_width=room,
-        )
+        tp.round_heading(c, box, title, head, reserve)
         y = y0 + tp.PAD + 40
         for seat, right, colour, yaku in shown:
-            right_w = text_width(right, tp.LABEL)
-            c.text((x1 - tp.PAD, y), right, tp.LABEL, colour, "ra", bold=True)
-            c.text(
-                (x0 + tp.PAD, y),
-                tp.name_of(players, seat, locale),
-                tp.LABEL,
-                colour,
-                "la",
-                bold=True,
-                max_width=x1 - x0 - 3 * tp.PAD - right_w,
-            )
+            who = tp.name_of(players, seat, locale)
+            tp.name_row(c, box, y, who, right, colour, (tp.LABEL, tp.LABEL))
             if yaku:
                 c.text(
                     (x0 + tp.PAD, y + 34), yaku, tp.BODY, TEXT, "la", max_width=x1 - x0 - 2 * tp.PAD
@@ -981,17 +835,8 @@ def _last_round(
             total = totals[seat] if seat < len(totals) else 0
             row = LABELS("score_row", locale, score=tp.signed(score), total=total)
             colour = GOLD if score > 0 else TEXT
-            row_w = text_width(row, tp.BODY)
-            c.text((x1 - tp.PAD, y), row, tp.BODY, colour, "ra", bold=True)
-            c.text(
-                (x0 + tp.PAD, y),
-                tp.name_of(players, seat, locale),
-                tp.BODY,
-                colour,
-                "la",
-                bold=seat == own,
-                max_width=x1 - x0 - 3 * tp.PAD - row_w,
-            )
+            who = tp.name_of(players, seat, locale)
+            tp.name_row(c, box, y, who, row, colour, (tp.BODY, tp.BODY), bold=seat == own)
             y += 32
 
     return height, draw
@@ -1000,64 +845,19 @@ def _last_round(
 # --------------------------------------------------------------------------- the game's end
 
 
-def _result_height(view: Mapping[str, Any]) -> int:
-    return 22 + 58 + 40 + 34 * int(view["seats"]) + 24
-
-
-def _result(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    own: int | None,
-    box: Box,
-) -> None:
-    """Victory or defeat (the viewer's own, or the winners by name) and every total."""
-    locale = c.locale
-    result = view.get("result") or {}
-    winners = list(result.get("winners") or [])
-    totals = list(result.get("totals") or view.get("totals") or [])
-    title = tp.result_title(LABELS, locale, players, winners, own)
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    lines: list[Text] = [
-        LABELS.named("total_line", locale, name=tp.name_of(players, s, locale), n=totals[s])
-        for s in order
-    ]
-    reason = LABELS("all_rounds", locale, n=len(view.get("rounds") or []))
-    parts.result_panel(c, box, title, reason, lines)
-
-
-def _rounds_height(view: Mapping[str, Any]) -> int:
-    return round(22 * 1.7) * (len(view.get("rounds") or []) + 2) + 8
-
-
-def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: Box) -> None:
+def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box) -> None:
     """Every round's scores by seat, with its name (東1局...), and the totals."""
-    locale = c.locale
     seats = int(view["seats"])
-    headers = [LABELS("rounds_col", locale)] + [
-        tp.name_of(players, s, locale) for s in range(seats)
+    named = [
+        (round_name(k + 1, seats, c.locale), r) for k, r in enumerate(view.get("rounds") or [])
     ]
-    rows = [
-        [round_name(k + 1, seats, locale)] + [tp.signed(int(r["scores"][s])) for s in range(seats)]
-        for k, r in enumerate(view.get("rounds") or [])
-    ]
-    totals = list(view.get("totals") or [0] * seats)
-    rows.append([LABELS("total_row", locale)] + [str(t) for t in totals])
-    parts.score_table(c, box[0], box[1], box[2] - box[0], headers, rows, highlight=[len(rows) - 1])
+    tp.rounds_table(c, box[0], box[1], box[2] - box[0], LABELS, view, players, named)
 
 
 # --------------------------------------------------------------------------- samples
 
-SAMPLE_PLAYERS = (
-    PlayerInfo("たろう"),
-    PlayerInfo("Alice", is_cpu=True),
-    PlayerInfo("花子", is_cpu=True),
-)
+SAMPLE_PLAYERS = tp.SAMPLE_PLAYERS
 """Who sits at the sample tables of `cardbot render shirokuro`."""
-
-
-def _copy(game: Game) -> Game:
-    return type(game).from_json(game.to_json())
 
 
 def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
@@ -1065,40 +865,17 @@ def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
     (the dealer to discard, rotations open), a drawn card waiting to go in, a discard someone
     may claim, exposed melds on the table, the next round's start after a win and after a
     draw (the last round shown), and the end."""
-    cls = game_class(GAME)
-    for seats, suffix in ((3, ""), (2, "-2p")):
-        game = cls.new(seats, {}, seed)
-        yield f"start{suffix}", _copy(game)
-        decide = cpu_chooser(GAME, ["normal"] * seats, seed, "samples")
-        claims: list[Game] = []
 
-        def watch(
-            at: Game, prompt: Prompt, decide: Decide = decide, claims: list[Game] = claims
-        ) -> Action | None:
-            if prompt.kind == "claim" and not claims:
-                claims.append(_copy(at))
-            return decide(at, prompt)
+    def ended(view: Mapping[str, Any], how: tuple[str, ...]) -> bool:
+        return bool(view["rotation_open"]) and (view["last_round"] or {}).get("end") in how
 
-        wanted = ["insert", "meld", "win", "draw"]
-        while not game.is_over():
-            game.autoplay(watch, limit=1)
-            view = game.view(None)
-            last = view["last_round"] or {}
-            found = None
-            if "insert" in wanted and view["phase"] == "insert":
-                found = "insert"
-            elif "meld" in wanted and any(view["exposed"]):
-                found = "meld"
-            elif "win" in wanted and view["rotation_open"] and last.get("end") in ("tsumo", "ron"):
-                found = "win"
-            elif "draw" in wanted and view["rotation_open"] and last.get("end") == "draw":
-                found = "draw"
-            if found is not None:
-                wanted.remove(found)
-                yield f"{found}{suffix}", _copy(game)
-        if claims:
-            yield f"claim{suffix}", claims[0]
-        yield f"end{suffix}", game
+    wanted: list[tuple[str, Callable[[Mapping[str, Any]], bool]]] = [
+        ("insert", lambda view: view["phase"] == "insert"),
+        ("meld", lambda view: any(view["exposed"])),
+        ("win", lambda view: ended(view, ("tsumo", "ron"))),
+        ("draw", lambda view: ended(view, ("draw",))),
+    ]
+    return tp.sample_moments(GAME, seed, "claim", wanted)
 
 
 def sample_hand(seed: int) -> tuple[list[str], list[bool], set[int]] | None:

@@ -11,15 +11,29 @@ Not a layout of its own (it has no `render`): the two games' modules compose the
 - `small_hand`: a hand shown at a round's end, melds bracketed;
 - `card_rows`: table cards (discards, melds) in rows that wrap;
 - `proposed`: the hand as it would be after an insert the viewer is considering.
+
+And the pieces both tables are built of, alike in both games: the image's frame (`sections`,
+`table_image`), a seat's first line with its badges and total (`seat_head`), the stock and
+whose turn in the middle (`stock_corner`, `turn`), the viewer's panel (`own_panel`) and the
+blocks of its hand that both games show the same way (`rotate_pair`, `drawn_block`,
+`preview_block`), the round's end (`round_heading`, `name_row`), the game's end (`result`,
+`rounds_table`), the words these parts draw (`WORDS`) and the sample moments of `cardbot
+render` (`sample_moments`). What a game draws its own way (Kokutorum's deadwood, Shirokuro-jaku's
+melds laid down, discards, dora and claims) stays in its module: a hand is drawn by the game's
+`HandDrawer`, a caption by the game's words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engines.two_number.cards import hold, is_card, is_held
+from PIL import Image
+
+from engines.base import Action, Decide, Game, Prompt, game_class
+from engines.cpu import cpu_chooser
+from engines.two_number.cards import hold, is_card, is_held, rotated
 from render import parts, text
 from render.parts import Canvas, PlayerInfo
 from render.text import Template, Text
@@ -31,6 +45,8 @@ from render.theme import (
     PANEL_EDGE,
     TEXT,
     TEXT_DIM,
+    WIDTH,
+    CardStyle,
     card_height,
 )
 
@@ -53,9 +69,63 @@ FIRST_GAP = 1
 """Gaps are numbered from 1 (before the leftmost card) to n + 1 (after the last), as the
 buttons and the words number them; cards are numbered 1..n."""
 PANEL_FILL = (18, 62, 43)
+HEADER_H = 60
+INNER = WIDTH - 2 * MARGIN
+"""The width of the image's sections."""
+ROOM = INNER - 2 * PAD
+"""The width inside a section's panel: the viewer's hand and its blocks."""
+STOCK_W = 58
+ROW = 32
+"""The step between lines of the log and the notes."""
+LOG_ROWS = 3
 
 Colour = tuple[int, ...]
 Badges = list[tuple[str, Colour, Colour]]
+Box = tuple[float, float, float, float]
+Section = tuple[float, Callable[[Canvas, Box], None]]
+"""A part of the image: its height, and how to draw it in its box."""
+Draw = Callable[[Canvas, float, float], None]
+"""Draws a block of the viewer's panel at (x, y), ROOM wide."""
+Block = tuple[float, Draw]
+
+
+class HandDrawer(Protocol):
+    """How a game draws the viewer's hand (`hand` with the game's brackets and marks) at (x, y),
+    ROOM wide; `options` are `hand`'s (gaps, numbers, fresh, picked...)."""
+
+    def __call__(
+        self, c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any
+    ) -> None: ...
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "points": ("{n}点", "{n} pts"),
+    "cards": ("{n}枚", "{n} cards"),
+    "cards_one": ("{n}枚", "{n} card"),
+    "stock": ("山札", "Stock"),
+    "your_turn": ("あなたの番", "Your turn"),
+    "turn_of": ("{name} の番", "{name} to play"),
+    "to_play": ("手番", "To play"),
+    "cpu": ("CPU", "CPU"),
+    "you": ("あなた", "You"),
+    "winning": ("勝ち", "Wins"),
+    "rotated": ("回転", "Rotated"),
+    "rotate_ask": ("回転しますか？", "Rotate?"),
+    "drawn": ("引いたカード", "You drew"),
+    "end_w": ("W ○{n}", "W ○{n}"),
+    "end_b": ("B ●{n}", "B ●{n}"),
+    "pick_gap": ("隙間 1～{n} と向き", "Pick a gap 1–{n}"),
+    "pick_end": ("（W / B）を選択", "and an end, W / B"),
+    "preview": ("プレビュー：{card} を隙間 {gap} に", "Preview: {card} into gap {gap}"),
+    "victory": ("勝利！", "Victory!"),
+    "defeat": ("敗北", "Defeat"),
+    "winner": ("{name} の勝ち", "{name} wins"),
+    "shared": ("同点優勝：{names}", "Shared win: {names}"),
+    "total_line": ("{name}  {n}点", "{name}  {n} pts"),
+    "total_row": ("合計", "Total"),
+}
+"""The words the shared parts draw, alike in both games; a game's `Labels` adds its own (its
+title, `dealer`, `over`, `rounds_col`, `as_dealt` / `turned`...)."""
 
 
 class Labels:
@@ -79,6 +149,60 @@ class Labels:
         """The label as a template whose `name…` fields are cut first when it is too wide."""
         cut = tuple(k for k in params if k.startswith("name"))
         return Template.of(self.pattern(key, locale, params), params, cut)
+
+
+# --------------------------------------------------------------------------- the frame
+
+
+def own_seat(view: Mapping[str, Any], viewer: int | None) -> int | None:
+    """The seat drawn at the bottom with its hand big: the viewer's, when the view holds it."""
+    seats = int(view["seats"])
+    return viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
+
+
+def table_image(
+    sections: Sequence[Section], locale: str, style: CardStyle, title: Text, status: Text
+) -> Image.Image:
+    """The header (the game's name, `status`) and the sections one under another."""
+    total = HEADER_H + MARGIN + sum(h + MARGIN for h, _ in sections)
+    c = Canvas.new(WIDTH, int(total), locale, style)
+    parts.header(c, title, status, HEADER_H)
+    y: float = HEADER_H + MARGIN
+    for height, draw in sections:
+        draw(c, (MARGIN, y, MARGIN + INNER, y + height))
+        y += height + MARGIN
+    return c.image
+
+
+def sections(
+    view: Mapping[str, Any],
+    own: int | None,
+    *,
+    game_end: Callable[[], list[Section]],
+    last_round: Callable[[Mapping[str, Any]], Section],
+    band: Callable[[int], Section],
+    middle: Callable[[], Section],
+    own_panel: Callable[[int], Section],
+) -> list[Section]:
+    """The image's parts, top to bottom: at the game's end only `game_end`'s; else the round
+    just played while the next one has not begun, the other seats in play order after the
+    viewer (every seat in the public image), the middle, the viewer's seat."""
+    if view.get("over"):
+        return game_end()
+    seats = int(view["seats"])
+    last = view.get("last_round")
+    out: list[Section] = []
+    if last and view.get("rotation_open"):
+        out.append(last_round(last))
+    order = [(own + k) % seats for k in range(1, seats)] if own is not None else range(seats)
+    out += [band(seat) for seat in order]
+    out.append(middle())
+    if own is not None:
+        out.append(own_panel(own))
+    return out
+
+
+# --------------------------------------------------------------------------- a seat
 
 
 def name_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
@@ -145,6 +269,52 @@ def seat_line(
         parts.badge(c, edge, mid - BADGE * 0.725, label, bg, fg, BADGE, anchor="r")
         edge -= width + 6
     c.text((x0 + PAD, mid), name, NAME, TEXT, "lm", bold=True, max_width=edge - 12 - (x0 + PAD))
+
+
+def seat_badges(
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    seat: int,
+    own: int | None,
+    locale: str,
+) -> Badges:
+    """A seat's badges: to play, dealer, CPU, you, and `rotated` while rotations are open."""
+    player = player_of(players, seat, locale)
+    rotated_seats = list(view.get("rotated") or [])
+    rotated_now = view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]
+    words = {k: labels(k, locale) for k in ("to_play", "dealer", "cpu", "you", "winning")}
+    return badge_list(
+        words,
+        to_play=not view.get("over") and view.get("turn") == seat,
+        dealer=view.get("dealer") == seat,
+        cpu=player.is_cpu,
+        you=seat == own,
+        extra=[labels("rotated", locale)] if rotated_now else [],
+    )
+
+
+def seat_head(
+    c: Canvas,
+    box: Box,
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    seat: int,
+    own: int | None,
+) -> None:
+    """A seat's panel with its name, badges and total (`seat_line`), lit on its turn."""
+    locale = c.locale
+    totals = list(view.get("totals") or [])
+    total = int(totals[seat]) if 0 <= seat < len(totals) else 0
+    seat_line(
+        c,
+        box,
+        name_of(players, seat, locale),
+        seat_badges(labels, view, players, seat, own, locale),
+        labels("points", locale, n=total),
+        view.get("turn") == seat,
+    )
 
 
 def backs(
@@ -337,6 +507,99 @@ def proposed(
     return out, position
 
 
+# --------------------------------------------------------------------------- the viewer's panel
+
+
+def own_panel(
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    seat: int,
+    blocks: Sequence[Block],
+) -> Section:
+    """The viewer's seat: its first line (`seat_head`), then its blocks one under another."""
+    height = PAD + LINE_H + 4 + sum(h + 10 for h, _ in blocks) - 10 + PAD
+
+    def draw(c: Canvas, box: Box) -> None:
+        seat_head(c, box, labels, view, players, seat, seat)
+        y = box[1] + PAD + LINE_H + 4
+        for block_h, block in blocks:
+            block(c, box[0] + PAD, y)
+            y += block_h + 10
+
+    return height, draw
+
+
+def rotate_pair(
+    labels: Labels,
+    hand: Sequence[str],
+    caption: Callable[[str, list[str], str], tuple[Text, Colour]],
+    draw_hand: HandDrawer,
+) -> Block:
+    """Both versions of the hand, as dealt and rotated, one under the other beside the rotate
+    question; `caption(key, cards, locale)` says what each version is (`as_dealt`, `turned`)."""
+    versions = [("as_dealt", list(hand)), ("turned", rotated(hand))]
+    block = 36 + hand_height(len(hand), ROOM, numbers=False)
+
+    def draw(c: Canvas, x: float, y: float) -> None:
+        c.text((x + ROOM, y), labels("rotate_ask", c.locale), BODY, GOLD, "ra", bold=True)
+        for k, (key, cards) in enumerate(versions):
+            top = y + k * (block + 8)
+            line, colour = caption(key, cards, c.locale)
+            c.text((x, top), line, LABEL, colour, "la", bold=True)
+            draw_hand(c, cards, x, top + 36, numbers=False)
+
+    return 2 * block + 8, draw
+
+
+def drawn_block(
+    labels: Labels, hand: Sequence[str], card: str, locale: str, draw_hand: HandDrawer
+) -> Block:
+    """The drawn card apart with both ends, what to pick, and the hand with its gaps numbered."""
+    ends = [labels("end_w", locale, n=int(card[1])), labels("end_b", locale, n=int(card[3]))]
+    head = 30 + drawn_height() + 14
+
+    def draw(c: Canvas, x: float, y: float) -> None:
+        c.text((x, y), labels("drawn", c.locale), BODY, TEXT_DIM, "la", bold=True)
+        used = drawn(c, x, y + 30, card, ends)
+        room = ROOM - used - 24
+        mid = y + 30 + drawn_height() / 2
+        pick = labels("pick_gap", c.locale, n=len(hand) + FIRST_GAP)
+        c.text((x + ROOM, mid - 18), pick, BODY, GOLD, "rm", bold=True, max_width=room)
+        c.text(
+            (x + ROOM, mid + 18),
+            labels("pick_end", c.locale),
+            BODY,
+            GOLD,
+            "rm",
+            bold=True,
+            max_width=room,
+        )
+        draw_hand(c, hand, x, y + head, gaps=True)
+
+    return head + hand_height(len(hand), ROOM, gaps=True), draw
+
+
+def preview_block(
+    title: Text,
+    line: tuple[Text, Colour],
+    after: tuple[list[str], int],
+    draw_hand: HandDrawer,
+    *,
+    bold: bool,
+) -> Block:
+    """The hand as it would be after a proposed insert: `title`, then `line` (what it would
+    make of the hand), then the hand with the new card ringed and its number lit."""
+    cards, fresh = after
+
+    def draw(c: Canvas, x: float, y: float) -> None:
+        c.text((x, y), title, LABEL, HIGHLIGHT, "la", bold=True, max_width=ROOM)
+        c.text((x, y + 34), line[0], BODY, line[1], "la", bold=bold, max_width=ROOM)
+        draw_hand(c, cards, x, y + 72, fresh=fresh)
+
+    return 72 + hand_height(len(cards), ROOM), draw
+
+
 # --------------------------------------------------------------------------- small cards
 
 SMALL_W = 54
@@ -429,6 +692,44 @@ def dark_box(c: Canvas, box: tuple[float, float, float, float]) -> None:
     c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
 
 
+def stock_corner(c: Canvas, box: Box, labels: Labels, view: Mapping[str, Any]) -> float:
+    """The middle's felt and, at its left, the stock with its count; returns the top of the
+    cards under the headings."""
+    x0, y0, _, _ = box
+    locale = c.locale
+    dark_box(c, box)
+    top = y0 + PAD + 30
+    stock = int(view.get("stock_count") or 0)
+    c.text((x0 + PAD, y0 + PAD), labels("stock", locale), BODY, TEXT, "la", bold=True)
+    parts.face_down_pile(
+        c, x0 + PAD, top, stock, STOCK_W, label=labels("cards", locale, n=stock), size=BODY
+    )
+    return top
+
+
+def turn(
+    c: Canvas,
+    box: Box,
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    own: int | None,
+    left: float,
+) -> None:
+    """Whose turn, at the middle's top right (no further left than `left`)."""
+    _, y0, x1, _ = box
+    seat = view.get("turn")
+    if not isinstance(seat, int) or view.get("over"):
+        return
+    mine = seat == own
+    pill: Text = (
+        labels("your_turn", c.locale)
+        if mine
+        else labels.named("turn_of", c.locale, name=name_of(players, seat, c.locale))
+    )
+    parts.turn_pill(c, x1 - PAD, y0 + PAD, pill, mine, x1 - PAD - left)
+
+
 def signed(n: int) -> str:
     """+5, 0, −3 (a true minus sign)."""
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
@@ -450,3 +751,151 @@ def result_title(
     return labels.named(
         "shared", locale, names=" · ".join(name_of(players, w, locale) for w in winners)
     )
+
+
+# --------------------------------------------------------------------------- the round's end
+
+
+def round_heading(c: Canvas, box: Box, title: str, head: Text, reserve: float = 0) -> None:
+    """The round-end panel's first line: `title` (the round) dim, then how it ended in gold,
+    cut to the panel's width less `reserve` (what the game puts at the right)."""
+    x0, y0, x1, _ = box
+    width = text.text_width(title, LABEL)
+    c.text((x0 + PAD, y0 + PAD), title, LABEL, TEXT_DIM, "la", bold=True)
+    room = x1 - x0 - 2 * PAD - width - reserve
+    c.text((x0 + PAD + width, y0 + PAD), head, LABEL, GOLD, "la", bold=True, max_width=room)
+
+
+def name_row(
+    c: Canvas,
+    box: Box,
+    y: float,
+    name: Text,
+    right: Text,
+    colour: Colour,
+    sizes: tuple[int, int],
+    *,
+    bold: bool = True,
+) -> None:
+    """A seat's line in a panel: its `name` at the left (cut to the room left), `right` (its
+    figures) at the right; `sizes`: (the name's, the figures')."""
+    x0, _, x1, _ = box
+    name_size, right_size = sizes
+    right_w = text.text_width(right, right_size)
+    c.text((x1 - PAD, y), right, right_size, colour, "ra", bold=True)
+    c.text(
+        (x0 + PAD, y),
+        name,
+        name_size,
+        colour,
+        "la",
+        bold=bold,
+        max_width=x1 - x0 - 3 * PAD - right_w,
+    )
+
+
+# --------------------------------------------------------------------------- the game's end
+
+
+def result_height(view: Mapping[str, Any]) -> int:
+    """The height `result` takes."""
+    return 22 + 58 + 40 + 34 * int(view["seats"]) + 24
+
+
+def result(
+    c: Canvas,
+    box: Box,
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    own: int | None,
+    reason: Text,
+) -> None:
+    """Victory or defeat (the viewer's own, or the winners by name), `reason`, every total."""
+    locale = c.locale
+    outcome = view.get("result") or {}
+    winners = list(outcome.get("winners") or [])
+    totals = list(outcome.get("totals") or view.get("totals") or [])
+    title = result_title(labels, locale, players, winners, own)
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    lines: list[Text] = [
+        labels.named("total_line", locale, name=name_of(players, s, locale), n=totals[s])
+        for s in order
+    ]
+    parts.result_panel(c, box, title, reason, lines)
+
+
+def rounds_height(rows: int) -> int:
+    """The height `rounds_table` takes for `rows` rounds."""
+    return round(22 * 1.7) * (rows + 2) + 8
+
+
+def rounds_table(
+    c: Canvas,
+    x: float,
+    y: float,
+    width: float,
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    rounds: Sequence[tuple[str, Mapping[str, Any]]],
+) -> None:
+    """The scores of `rounds` ((what the round is called, its entry)) by seat, then the totals."""
+    locale = c.locale
+    seats = int(view["seats"])
+    headers = [labels("rounds_col", locale)] + [name_of(players, s, locale) for s in range(seats)]
+    rows = [[name] + [signed(int(r["scores"][s])) for s in range(seats)] for name, r in rounds]
+    totals = list(view.get("totals") or [0] * seats)
+    rows.append([labels("total_row", locale)] + [str(t) for t in totals])
+    parts.score_table(c, x, y, width, headers, rows, highlight=[len(rows) - 1])
+
+
+# --------------------------------------------------------------------------- samples
+
+SAMPLE_PLAYERS = (
+    PlayerInfo("たろう"),
+    PlayerInfo("Alice", is_cpu=True),
+    PlayerInfo("花子", is_cpu=True),
+)
+"""Who sits at the sample tables of `cardbot render kokutorum` / `shirokuro`."""
+
+
+def copy_game(game: Game) -> Game:
+    """The game as it is now, apart from the one that plays on."""
+    return type(game).from_json(game.to_json())
+
+
+def sample_moments(
+    game_id: str,
+    seed: int,
+    watched: str,
+    wanted: Sequence[tuple[str, Callable[[Mapping[str, Any]], bool]]],
+) -> Iterator[tuple[str, Game]]:
+    """(label, game) in a 3-seat and a 2-seat game of normal CPUs: the start; the first moment
+    each of `wanted` (label, test of the public view) holds, as they come; the first time a seat
+    is asked a `watched` prompt (labelled by its kind, before the seat answers); the end."""
+    cls = game_class(game_id)
+    for seats, suffix in ((3, ""), (2, "-2p")):
+        game = cls.new(seats, {}, seed)
+        yield f"start{suffix}", copy_game(game)
+        decide = cpu_chooser(game_id, ["normal"] * seats, seed, "samples")
+        caught: list[Game] = []
+
+        def watch(
+            at: Game, prompt: Prompt, decide: Decide = decide, caught: list[Game] = caught
+        ) -> Action | None:
+            if prompt.kind == watched and not caught:
+                caught.append(copy_game(at))
+            return decide(at, prompt)
+
+        pending = dict(wanted)
+        while not game.is_over():
+            game.autoplay(watch, limit=1)
+            view = game.view(None)
+            found = next((label for label, holds in pending.items() if holds(view)), None)
+            if found is not None:
+                del pending[found]
+                yield f"{found}{suffix}", copy_game(game)
+        if caught:
+            yield f"{watched}{suffix}", caught[0]
+        yield f"end{suffix}", game

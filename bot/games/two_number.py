@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.generic import GamePresenter
-from bot.i18n import t
+from bot.i18n import t, tn
+from engines.base import event_seen_by
 from engines.cards import card_label
-from engines.two_number.cards import base, hold, is_held, value, value_label, value_of
+from engines.two_number.cards import base, hold, is_held, rotated, value, value_label, value_of
 
 UPRIGHT_WORDS = {"w": "W", "b": "B", "白": "W", "黒": "B", "○": "W", "●": "B"}
 """How a player may name the end that goes up."""
@@ -119,6 +120,15 @@ def inserted(hand: Sequence[str], card: str, action: Mapping[str, Any]) -> list[
     return [*hand[:position], hold(base(card), str(end)), *hand[position:]]
 
 
+def namer(names: Sequence[str]) -> Callable[[int | None], str]:
+    """A seat's name by its number ("" for none or one out of range)."""
+
+    def name_of(seat: int | None) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+    return name_of
+
+
 def sentences(game: str, body: str | None, tail: Sequence[str], locale: str) -> str | None:
     """What happened (one phrase, or None), then a round's end and the next deal, each a
     sentence of its own."""
@@ -210,10 +220,167 @@ def parse_move(prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
 
 
 class TwoNumberPresenter(GamePresenter):
-    """What both games' presenters say alike: gaps and ends of an insert, typed moves, hints.
+    """What both games' presenters say alike: a seat's line, the rotate choice, the drawn card,
+    your own discard or insert, the totals, inserts and discards as actions, the hand after an
+    insert, the narration's frame; gaps and ends of an insert, typed moves, hints.
 
-    A subclass sets `game_id` (its words live under `field.<game_id>.*`).
+    A subclass sets `game_id` (its words live under `game.<game_id>.*`, `field.<game_id>.*`...).
     """
+
+    # ------------------------------------------------------------------ the table
+
+    def seat_line(
+        self, view: Mapping[str, Any], seat: int, count: int, name: str, locale: str
+    ) -> str:
+        """A seat's `count` cards and total, whether it deals, whether it rotated."""
+        game = self.game_id
+        totals = view.get("totals") or []
+        rotated_seats = view.get("rotated") or []
+        line = tn(
+            f"game.{game}.seat",
+            locale,
+            count,
+            name=name,
+            total=totals[seat] if seat < len(totals) else 0,
+        )
+        if seat == view.get("dealer"):
+            line += t(f"game.{game}.dealer", locale)
+        if view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]:
+            line += t(f"game.{game}.rotated", locale)
+        return line
+
+    def rotate_lines(
+        self,
+        hand: Sequence[str],
+        locale: str,
+        describe: Callable[[Sequence[str]], dict[str, Any]],
+    ) -> list[str]:
+        """Both versions of the hand while it may rotate, as dealt and rotated, each with the
+        words `describe(cards)` gives it (its cards, how good it is)."""
+        return [
+            t(f"game.{self.game_id}.as_dealt", locale, **describe(hand)),
+            t(f"game.{self.game_id}.rotate_view", locale, **describe(rotated(hand))),
+        ]
+
+    def drawn_line(self, drawn: str, hand: Sequence[str], locale: str) -> str:
+        """The drawn card with both ends, and how many gaps it may go into."""
+        return t(
+            f"game.{self.game_id}.drawn",
+            locale,
+            card=card_label(drawn),
+            white=value_label(value_of(drawn, "W")),
+            black=value_label(value_of(drawn, "B")),
+            gaps=len(hand) + 1,
+        )
+
+    def over_line(self, view: Mapping[str, Any], locale: str) -> str:
+        """The table line once the game is over: how many rounds were played."""
+        rounds = len(view.get("rounds") or [])
+        return tn(f"game.{self.game_id}.line_over", locale, rounds, round=rounds)
+
+    def you_moved(self, event: Mapping[str, Any], locale: str) -> str | None:
+        """The seat's own discard or insert (of a card it knows) in words; None for another
+        event."""
+        game, kind, card = self.game_id, event.get("type"), event.get("card")
+        if kind == "discard":
+            return t(f"game.{game}.you_discarded", locale, card=card_label(str(card)))
+        if kind in ("inserted_card", "insert") and card:
+            return t(
+                f"game.{game}.you_inserted",
+                locale,
+                card=card_label(str(card)),
+                gap=int(event.get("position", 0)) + 1,
+                face=upright(str(card)),
+            )
+        return None
+
+    def totals_fields(
+        self,
+        result: Mapping[str, Any],
+        name_of: Callable[[int | None], str],
+        rounds: Sequence[str],
+        locale: str,
+    ) -> list[tuple[str, str]]:
+        """The result's fields: the totals, best first, then `rounds` (a line each)."""
+        game = self.game_id
+        totals = list(result.get("totals") or [])
+        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+        lines = [
+            t(
+                f"result.{game}.total_line",
+                locale,
+                rank=rank,
+                name=name_of(seat),
+                total=totals[seat],
+            )
+            for rank, seat in enumerate(order, 1)
+        ]
+        return [
+            (t(f"result.{game}.totals", locale), "\n".join(lines)),
+            (t(f"result.{game}.rounds", locale), "\n".join(rounds) or "—"),
+        ]
+
+    def totals_text(
+        self, totals: Sequence[int], name_of: Callable[[int | None], str], locale: str
+    ) -> str:
+        """Every seat's total after a round, in one list."""
+        return t("list.sep", locale).join(
+            t(f"game.{self.game_id}.total", locale, name=name_of(s), total=n)
+            for s, n in enumerate(totals)
+        )
+
+    # ------------------------------------------------------------------ decisions
+
+    def action_label(
+        self, action: Mapping[str, Any], locale: str, names: Sequence[str] | None = None
+    ) -> str:
+        """`Insert 3 B`, `Ron 4 W` (a gap and an end); `Discard 5`, `Pon 2–3` (cards by number)."""
+        kind = action.get("type")
+        if kind in ("insert", "ron"):
+            gap, end = int(action.get("position", 0)) + 1, action.get("upright")
+            return t(f"action.{self.game_id}.{kind}", locale, gap=gap, end=end)
+        if kind in ("discard", "pon", "chi"):
+            number = int(action.get("position", 0)) + 1
+            return t(f"action.{self.game_id}.{kind}", locale, number=number, next=number + 1)
+        return super().action_label(action, locale, names)
+
+    def inserted_hand(
+        self, action: Mapping[str, Any], view: Mapping[str, Any] | None
+    ) -> list[str] | None:
+        """The viewer's hand after the insert `action` of its drawn card (None for another
+        action, or one that does not fit the view)."""
+        view = view or {}
+        hand, drawn = view.get("hand"), view.get("drawn")
+        if action.get("type") != "insert" or not hand or not drawn:
+            return None
+        return inserted(hand, str(drawn), action)
+
+    # ------------------------------------------------------------------ narration
+
+    @staticmethod
+    def private_events(
+        events: Sequence[Mapping[str, Any]], viewer: int | None
+    ) -> set[tuple[Any, Any]]:
+        """(type, seat) of the events only some seats see that `viewer` sees (its own card): the
+        public version of the same move is then not told again."""
+        return {
+            (e.get("type"), e.get("seat"))
+            for e in events
+            if e.get("audience") is not None and event_seen_by(e, viewer)
+        }
+
+    def told(
+        self,
+        shown: Sequence[Mapping[str, Any]],
+        tail: Sequence[str],
+        name_of: Callable[[int | None], str],
+        locale: str,
+        viewer: int | None,
+    ) -> str | None:
+        """The narration: the `shown` events in the generic words, then the `tail` sentences (a
+        round's end, the next deal)."""
+        body = super().narrate(shown, name_of, locale, viewer) if shown else None
+        return sentences(self.game_id, body, tail, locale)
 
     def field_label(
         self,

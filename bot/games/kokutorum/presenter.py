@@ -11,7 +11,7 @@ from bot.games import two_number as words
 from bot.i18n import t, tn
 from engines.base import event_seen_by
 from engines.cards import card_label
-from engines.two_number.cards import rotated, value_label, value_of, values
+from engines.two_number.cards import values
 from engines.two_number.melds import deadwood, partition
 
 GAME = "kokutorum"
@@ -35,22 +35,12 @@ class KokutorumPresenter(words.TwoNumberPresenter):
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
         """Each seat's cards and total; the stock and the pile; your hand as you must see it
         now (both versions, the gaps, or the cards numbered); how the last round ended."""
-        lines = []
-        totals = view.get("totals") or []
-        rotated_seats = view.get("rotated") or []
-        for seat, count in enumerate(view.get("hand_counts") or []):
-            line = tn(
-                f"game.{GAME}.seat",
-                locale,
-                count,
-                name=names[seat] if seat < len(names) else str(seat + 1),
-                total=totals[seat] if seat < len(totals) else 0,
+        lines = [
+            self.seat_line(
+                view, seat, count, names[seat] if seat < len(names) else str(seat + 1), locale
             )
-            if seat == view.get("dealer"):
-                line += t(f"game.{GAME}.dealer", locale)
-            if view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]:
-                line += t(f"game.{GAME}.rotated", locale)
-            lines.append(line)
+            for seat, count in enumerate(view.get("hand_counts") or [])
+        ]
         pile = view.get("pile") or []
         stock = int(view.get("stock_count") or 0)
         if pile:
@@ -64,7 +54,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
             lines.append(t(f"game.{GAME}.knock_window", locale, name=names[knocker]))
         last = view.get("last_round")
         if last and (view.get("over") or not view.get("turns")):
-            name_of = _namer(names)
+            name_of = words.namer(names)
             summary = self.round_text(last, name_of, locale)
             lines.append(t(f"game.{GAME}.last_round", locale, summary=summary))
             melds = last.get("melds") or []
@@ -79,22 +69,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
     def hand_lines(self, view: Mapping[str, Any], hand: Sequence[str], locale: str) -> list[str]:
         """The seat's own hand for the decision it faces."""
         if view.get("may_rotate"):
-            turned = rotated(hand)
-            as_dealt, turned_melds = partition(values(hand)), partition(values(turned))
-            return [
-                t(
-                    f"game.{GAME}.as_dealt",
-                    locale,
-                    cards=words.hand_text(hand, as_dealt[1]),
-                    points=as_dealt[0],
-                ),
-                t(
-                    f"game.{GAME}.rotate_view",
-                    locale,
-                    cards=words.hand_text(turned, turned_melds[1]),
-                    points=turned_melds[0],
-                ),
-            ]
+            return self.rotate_lines(hand, locale, _with_deadwood)
         drawn = view.get("drawn")
         points = view.get("deadwood", deadwood(values(hand)))
         melds = view.get("melds") or []
@@ -106,23 +81,12 @@ class KokutorumPresenter(words.TwoNumberPresenter):
         )
         if not drawn:
             return [line]
-        return [
-            line,
-            t(
-                f"game.{GAME}.drawn",
-                locale,
-                card=card_label(str(drawn)),
-                white=value_label(value_of(str(drawn), "W")),
-                black=value_label(value_of(str(drawn), "B")),
-                gaps=len(hand) + 1,
-            ),
-        ]
+        return [line, self.drawn_line(str(drawn), hand, locale)]
 
     def table_line(self, view: Mapping[str, Any], locale: str) -> str | None:
         """The round and the target."""
         if view.get("over"):
-            rounds = len(view.get("rounds") or [])
-            return tn(f"game.{GAME}.line_over", locale, rounds, round=rounds)
+            return self.over_line(view, locale)
         return t(
             f"game.{GAME}.line", locale, round=view.get("round", 1), target=view.get("target", 30)
         )
@@ -144,16 +108,9 @@ class KokutorumPresenter(words.TwoNumberPresenter):
         for event in reversed([e for e in events if e.get("seat") == seat]):
             kind = event.get("type")
             card = event.get("card")
-            if kind == "discard":
-                return t(f"game.{GAME}.you_discarded", locale, card=card_label(str(card)))
-            if kind in ("inserted_card", "insert") and card:
-                return t(
-                    f"game.{GAME}.you_inserted",
-                    locale,
-                    card=card_label(str(card)),
-                    gap=int(event.get("position", 0)) + 1,
-                    face=words.upright(str(card)),
-                )
+            moved = self.you_moved(event, locale)
+            if moved is not None:
+                return moved
             if kind == "drew_card":
                 return t(f"game.{GAME}.you_drew", locale, card=card_label(str(card)))
             if kind == "draw" and event.get("from") == "discard":
@@ -167,19 +124,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
         self, result: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> list[tuple[str, str]]:
         """The totals, best first, and each round: how it ended and who scored."""
-        totals = list(result.get("totals") or [])
-        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-        name_of = _namer(names)
-        lines = [
-            t(
-                f"result.{GAME}.total_line",
-                locale,
-                rank=rank,
-                name=name_of(seat),
-                total=totals[seat],
-            )
-            for rank, seat in enumerate(order, 1)
-        ]
+        name_of = words.namer(names)
         rounds = []
         for number, entry in enumerate(result.get("rounds") or [], 1):
             kind = str(entry.get("kind"))
@@ -203,27 +148,16 @@ class KokutorumPresenter(words.TwoNumberPresenter):
                     or t(f"result.{GAME}.no_score", locale),
                 )
             )
-        return [
-            (t(f"result.{GAME}.totals", locale), "\n".join(lines)),
-            (t(f"result.{GAME}.rounds", locale), "\n".join(rounds) or "—"),
-        ]
+        return self.totals_fields(result, name_of, rounds, locale)
 
     # ------------------------------------------------------------------ decisions
 
     def action_label(
         self, action: Mapping[str, Any], locale: str, names: Sequence[str] | None = None
     ) -> str:
-        """`Insert 3 B`, `Discard 5`, `Draw from the stock`: what `/play` also takes."""
+        """`Draw from the stock`, `Take the discard`; inserts and discards as both games say
+        them (`Insert 3 B`, `Discard 5`): what `/play` also takes."""
         kind = action.get("type")
-        if kind == "insert":
-            return t(
-                f"action.{GAME}.insert",
-                locale,
-                gap=int(action.get("position", 0)) + 1,
-                end=action.get("upright"),
-            )
-        if kind == "discard":
-            return t(f"action.{GAME}.discard", locale, number=int(action.get("position", 0)) + 1)
         if kind == "draw":
             key = "draw" if action.get("from") == "stock" else "draw_pile"
             return t(f"action.{GAME}.{key}", locale)
@@ -234,11 +168,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
     ) -> str | None:
         """The hand after the insert chosen, the new card marked, with its deadwood and the
         least a discard then leaves."""
-        view = view or {}
-        hand, drawn = view.get("hand"), view.get("drawn")
-        if action.get("type") != "insert" or not hand or not drawn:
-            return None
-        after = words.inserted(hand, str(drawn), action)
+        after = self.inserted_hand(action, view)
         if after is None:
             return None
         points, melds = partition(values(after))
@@ -261,11 +191,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
     ) -> str | None:
         """Draws by where they came from, gaps counted from 1, a round's end in one sentence;
         a seat that saw its own card is not also told the public version."""
-        private = {
-            (e.get("type"), e.get("seat"))
-            for e in events
-            if e.get("audience") is not None and event_seen_by(e, viewer)
-        }
+        private = self.private_events(events, viewer)
         shown: list[Mapping[str, Any]] = []
         tail: list[str] = []
         for event in events:
@@ -308,8 +234,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
                 shown.append({"type": kind, "seat": seat, "cards": event.get("cards", 8)})
             else:
                 shown.append(event)
-        body = super().narrate(shown, name_of, locale, viewer) if shown else None
-        return words.sentences(GAME, body, tail, locale)
+        return self.told(shown, tail, name_of, locale, viewer)
 
     def round_text(
         self, event: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
@@ -332,18 +257,14 @@ class KokutorumPresenter(words.TwoNumberPresenter):
                 t(f"game.{GAME}.points", locale, name=name_of(s), points=p)
                 for s, p in enumerate(points)
             ),
-            totals=sep.join(
-                t(f"game.{GAME}.total", locale, name=name_of(s), total=n)
-                for s, n in enumerate(totals)
-            ),
+            totals=self.totals_text(totals, name_of, locale),
             winners=sep.join(name_of(s) for s in winners),
             score=score,
             diff=score - BONUS,
         )
 
 
-def _namer(names: Sequence[str]) -> Callable[[int | None], str]:
-    def name_of(seat: int | None) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-
-    return name_of
+def _with_deadwood(cards: Sequence[str]) -> dict[str, Any]:
+    """A version of the hand while it may rotate: its cards with their melds, its deadwood."""
+    points, melds = partition(values(cards))
+    return {"cards": words.hand_text(cards, melds), "points": points}

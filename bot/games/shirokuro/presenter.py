@@ -12,7 +12,7 @@ from bot.i18n import t, tn
 from engines.base import event_seen_by
 from engines.cards import card_label
 from engines.shirokuro.yaku import ORDER
-from engines.two_number.cards import rotated, value_label, value_of, values
+from engines.two_number.cards import value_label, values
 from engines.two_number.melds import is_win, win_distance
 
 GAME = "shirokuro"
@@ -80,24 +80,12 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
         """Each seat's cards, melds, discards and total; the stock and the dora; your hand
         and what you may do with it; how the last round ended."""
-        name_of = _namer(names)
+        name_of = words.namer(names)
         lines = []
-        totals = view.get("totals") or []
         exposed = view.get("exposed") or []
         discards = view.get("discards") or []
-        rotated_seats = view.get("rotated") or []
         for seat, count in enumerate(view.get("hand_counts") or []):
-            line = tn(
-                f"game.{GAME}.seat",
-                locale,
-                count,
-                name=name_of(seat),
-                total=totals[seat] if seat < len(totals) else 0,
-            )
-            if seat == view.get("dealer"):
-                line += t(f"game.{GAME}.dealer", locale)
-            if view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]:
-                line += t(f"game.{GAME}.rotated", locale)
+            line = self.seat_line(view, seat, count, name_of(seat), locale)
             melds = exposed[seat] if seat < len(exposed) else []
             if melds:
                 line += t(f"game.{GAME}.melds", locale, melds=" ".join(meld_text(m) for m in melds))
@@ -142,21 +130,12 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
         """The seat's own hand for the decision it faces, and a claim offered to it."""
         need = melds_needed(view, view.get("viewer"))
         if view.get("may_rotate"):
-            turned = rotated(hand)
-            return [
-                t(
-                    f"game.{GAME}.as_dealt",
-                    locale,
-                    cards=words.hand_text(hand),
-                    distance=distance_text(win_distance(values(hand), need), locale),
-                ),
-                t(
-                    f"game.{GAME}.rotate_view",
-                    locale,
-                    cards=words.hand_text(turned),
-                    distance=distance_text(win_distance(values(turned), need), locale),
-                ),
-            ]
+
+            def with_distance(cards: Sequence[str]) -> dict[str, Any]:
+                distance = distance_text(win_distance(values(cards), need), locale)
+                return {"cards": words.hand_text(cards), "distance": distance}
+
+            return self.rotate_lines(hand, locale, with_distance)
         drawn = view.get("drawn")
         lines = [
             t(
@@ -167,16 +146,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
             )
         ]
         if drawn:
-            lines.append(
-                t(
-                    f"game.{GAME}.drawn",
-                    locale,
-                    card=card_label(str(drawn)),
-                    white=value_label(value_of(str(drawn), "W")),
-                    black=value_label(value_of(str(drawn), "B")),
-                    gaps=len(hand) + 1,
-                )
-            )
+            lines.append(self.drawn_line(str(drawn), hand, locale))
         claim = view.get("claim")
         if claim and claim.get("answer") is None:
             lines.append(self.claim_text(claim, name_of, locale))
@@ -226,8 +196,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
     def table_line(self, view: Mapping[str, Any], locale: str) -> str | None:
         """The round (東1局) and how many there are."""
         if view.get("over"):
-            rounds = len(view.get("rounds") or [])
-            return tn(f"game.{GAME}.line_over", locale, rounds, round=rounds)
+            return self.over_line(view, locale)
         number = int(view.get("round") or 1)
         return t(
             f"game.{GAME}.line",
@@ -256,16 +225,9 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
             return None
         for event in reversed([e for e in events if e.get("seat") == seat]):
             kind = event.get("type")
-            if kind == "discard":
-                return t(f"game.{GAME}.you_discarded", locale, card=card_label(event["card"]))
-            if kind == "inserted_card":
-                return t(
-                    f"game.{GAME}.you_inserted",
-                    locale,
-                    card=card_label(event["card"]),
-                    gap=int(event.get("position", 0)) + 1,
-                    face=words.upright(str(event["card"])),
-                )
+            moved = self.you_moved(event, locale)
+            if moved is not None:
+                return moved
             if kind in ("pon", "chi"):
                 return t(
                     f"game.{GAME}.you_melded",
@@ -292,21 +254,9 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
         self, result: Mapping[str, Any], names: Sequence[str], locale: str
     ) -> list[tuple[str, str]]:
         """The totals, best first, and each round: who won how and for what."""
-        name_of = _namer(names)
-        totals = list(result.get("totals") or [])
-        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-        lines = [
-            t(
-                f"result.{GAME}.total_line",
-                locale,
-                rank=rank,
-                name=name_of(seat),
-                total=totals[seat],
-            )
-            for rank, seat in enumerate(order, 1)
-        ]
+        name_of = words.namer(names)
         rounds = []
-        seats = len(totals)
+        seats = len(result.get("totals") or [])
         for number, entry in enumerate(result.get("rounds") or [], 1):
             wins = entry.get("wins") or []
             if wins:
@@ -336,24 +286,9 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
                     what=what,
                 )
             )
-        return [
-            (t(f"result.{GAME}.totals", locale), "\n".join(lines)),
-            (t(f"result.{GAME}.rounds", locale), "\n".join(rounds) or "—"),
-        ]
+        return self.totals_fields(result, name_of, rounds, locale)
 
     # ------------------------------------------------------------------ decisions
-
-    def action_label(
-        self, action: Mapping[str, Any], locale: str, names: Sequence[str] | None = None
-    ) -> str:
-        """`Insert 3 B`, `Discard 5`, `Ron 4 W`, `Pon 2–3`, `Pass`: what `/play` also takes."""
-        kind = action.get("type")
-        position = int(action.get("position", 0))
-        if kind in ("insert", "ron"):
-            return t(f"action.{GAME}.{kind}", locale, gap=position + 1, end=action.get("upright"))
-        if kind in ("discard", "pon", "chi"):
-            return t(f"action.{GAME}.{kind}", locale, number=position + 1, next=position + 2)
-        return super().action_label(action, locale, names)
 
     def choice_preview(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
@@ -361,10 +296,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
         """The hand after the insert chosen, the new card marked: whether it wins, else how
         close the best discard then leaves it."""
         view = view or {}
-        hand, drawn = view.get("hand"), view.get("drawn")
-        if action.get("type") != "insert" or not hand or not drawn:
-            return None
-        after = words.inserted(hand, str(drawn), action)
+        after = self.inserted_hand(action, view)
         if after is None:
             return None
         need = melds_needed(view, view.get("viewer"))
@@ -386,11 +318,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
     ) -> str | None:
         """Gaps counted from 1, claims by name with the meld laid down, a round's end in one
         sentence; a seat that saw its own card is not also told the public version."""
-        private = {
-            (e.get("type"), e.get("seat"))
-            for e in events
-            if e.get("audience") is not None and event_seen_by(e, viewer)
-        }
+        private = self.private_events(events, viewer)
         shown: list[Mapping[str, Any]] = []
         tail: list[str] = []
         ending = any(e.get("type") == "round_over" for e in events)
@@ -443,8 +371,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
                 shown.append({"type": kind, "seat": seat, "card": event.get("card")})
             else:
                 shown.append(event)
-        body = super().narrate(shown, name_of, locale, viewer) if shown else None
-        return words.sentences(GAME, body, tail, locale)
+        return self.told(shown, tail, name_of, locale, viewer)
 
     def round_text(
         self, event: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
@@ -493,15 +420,5 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
             f"game.{GAME}.totals",
             locale,
             summary=summary,
-            totals=sep.join(
-                t(f"game.{GAME}.total", locale, name=name_of(s), total=n)
-                for s, n in enumerate(totals)
-            ),
+            totals=self.totals_text(totals, name_of, locale),
         )
-
-
-def _namer(names: Sequence[str]) -> Callable[[int | None], str]:
-    def name_of(seat: int | None) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
-
-    return name_of

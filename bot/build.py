@@ -18,10 +18,9 @@ import json
 import logging
 import os
 import shutil
-import subprocess
 import sys
-import sysconfig
 from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 log = logging.getLogger("cardbot.build")
@@ -102,7 +101,7 @@ def source_hash(hashes: dict[str, str]) -> str:
 
 
 def _ext_suffix() -> str:
-    return str(sysconfig.get_config_var("EXT_SUFFIX"))
+    return EXTENSION_SUFFIXES[0]  # the suffix of this interpreter's own extension modules
 
 
 def read_manifest(where: Path) -> dict[str, object] | None:
@@ -162,13 +161,15 @@ def describe() -> str:
     """Which engines this process runs, in one line (the first line of `cardbot bench`)."""
     module = sys.modules.get(PACKAGE)
     where = _state["dir"]
-    if where and module is not None and str(module.__file__ or "").startswith(where):
+    if where and (module is None or str(module.__file__ or "").startswith(where)):
         manifest = read_manifest(Path(where)) or {}
         return f"engines: compiled (mypyc) build of {str(manifest.get('source_hash'))[:12]}"
     return f"engines: pure Python ({_state['reason']})"
 
 
 def _compiler() -> str | None:
+    import sysconfig
+
     command = os.environ.get("CC") or str(sysconfig.get_config_var("CC") or "cc")
     return shutil.which(command.split()[0])
 
@@ -184,6 +185,30 @@ def can_build() -> str | None:
     return None
 
 
+def copy_sources(where: Path) -> dict[str, str]:
+    """Copy the `engines` package's sources into `where`; the hashes of the copies.
+
+    The manifest describes the copies, so a source edited during the compile leaves the build
+    stale rather than wrongly fresh.
+    """
+    shutil.copytree(SOURCES, where / PACKAGE, ignore=_only_sources)
+    return file_hashes(where / PACKAGE)
+
+
+def write_manifest(where: Path, hashes: dict[str, str], compiled: list[str]) -> dict[str, object]:
+    """Write the manifest that makes `where` a build (the last step of a build)."""
+    manifest: dict[str, object] = {
+        "source_hash": source_hash(hashes),
+        "files": hashes,
+        "compiled": compiled,
+        "ext_suffix": _ext_suffix(),
+        "python": sys.version.split()[0],
+        "mypy": _mypy_version(),
+    }
+    (where / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
 def build(
     where: Path, only: Sequence[str] = (), jobs: int = 2, quiet: bool = False
 ) -> dict[str, object]:
@@ -196,6 +221,8 @@ def build(
     The copy is made and compiled in a sibling folder and swapped in at the end, so a failed
     or interrupted build leaves the previous one (or none) and never a half-made one.
     """
+    import subprocess
+
     missing = can_build()
     if missing is not None:
         raise BuildError(missing)
@@ -204,13 +231,7 @@ def build(
     staging = where.parent / f"{where.name}.new-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        shutil.copytree(
-            SOURCES,
-            staging / PACKAGE,
-            ignore=_only_sources,
-        )
-        # the manifest describes the copies: a source edited during the compile makes it stale
-        hashes = file_hashes(staging / PACKAGE)
+        hashes = copy_sources(staging)
         names = sorted(hashes)
         if only:
             wanted = {f"{PACKAGE}/{name}" for name in only}
@@ -218,6 +239,9 @@ def build(
             if unknown:
                 raise BuildError(f"no such engine module: {', '.join(sorted(unknown))}")
             names = sorted(wanted)
+        # mypy would otherwise read the repository's pyproject.toml above a build in
+        # `.compiled/`, whose per-module sections name modules it does not see from here
+        (staging / "mypy.ini").write_text("[mypy]\n")
         proc = subprocess.run(
             [sys.executable, "-c", _SETUP, str(jobs), *names],
             cwd=staging,
@@ -235,15 +259,8 @@ def build(
         if absent:
             raise BuildError(f"no compiled module for {', '.join(absent)}")
         shutil.rmtree(staging / "build", ignore_errors=True)  # the C sources and objects
-        manifest: dict[str, object] = {
-            "source_hash": source_hash(hashes),
-            "files": hashes,
-            "compiled": names,
-            "ext_suffix": suffix,
-            "python": sys.version.split()[0],
-            "mypy": _mypy_version(),
-        }
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+        (staging / "mypy.ini").unlink()
+        manifest = write_manifest(staging, hashes, names)
         old = where.parent / f"{where.name}.old-{os.getpid()}"
         if where.exists():
             where.rename(old)

@@ -1,5 +1,5 @@
 """`cardbot build`: the compiled engines answer records exactly as pure Python does, and a build
-made from other sources is never used.
+made from other sources is never used (the start-up check is tested on an uncompiled copy).
 
 Compiling every engine takes many minutes, so unless a build that matches the sources is
 already there (`cardbot build`: then every game is checked), this test compiles the modules of
@@ -22,7 +22,7 @@ import pytest
 
 from bot import build
 
-pytestmark = pytest.mark.skipif(
+needs_compiler = pytest.mark.skipif(
     build.can_build() is not None, reason=f"no compiled build possible: {build.can_build()}"
 )
 
@@ -80,6 +80,7 @@ def _replay(path: Path, env: dict[str, str]) -> bytes:
     return proc.stdout
 
 
+@needs_compiler
 def test_the_build_gives_byte_identical_replays(compiled: Path, tmp_path: Path) -> None:
     manifest = build.read_manifest(compiled) or {}
     files = manifest.get("files")
@@ -102,29 +103,43 @@ def test_the_build_gives_byte_identical_replays(compiled: Path, tmp_path: Path) 
     assert _replay(records, _env(compiled)) == pure
 
 
-def test_a_stale_build_is_not_used(compiled: Path, tmp_path: Path) -> None:
-    stale = tmp_path / "stale"
-    shutil.copytree(compiled, stale, symlinks=True)
-    manifest = json.loads((stale / build.MANIFEST).read_text())
+@pytest.fixture
+def copy_build(tmp_path: Path) -> Path:
+    """A stand-in build of the sources as they are, nothing compiled: what a fresh build looks
+    like to the start-up check, without minutes of compiling."""
+    where = tmp_path / "copy-build"
+    build.write_manifest(where, build.copy_sources(where), compiled=[])
+    return where
+
+
+def test_a_fresh_build_is_used_and_a_stale_one_is_not(copy_build: Path, tmp_path: Path) -> None:
+    assert build.check(copy_build) is None
+    assert _engines_file(_env(copy_build)) == str(copy_build / "engines" / "base.py")
+
     # as if built before an edit of engines/cards.py
+    manifest = json.loads((copy_build / build.MANIFEST).read_text())
     manifest["files"]["engines/cards.py"] = "0" * 64
     manifest["source_hash"] = build.source_hash(manifest["files"])
-    (stale / build.MANIFEST).write_text(json.dumps(manifest))
+    (copy_build / build.MANIFEST).write_text(json.dumps(manifest))
+    assert build.check(copy_build) == "build stale: engines/cards.py changed"
+    assert _engines_file(_env(copy_build)) == str(build.SOURCES / "base.py")
 
-    assert build.check(stale) == "build stale: engines/cards.py changed"
-    assert _engines_file(_env(stale)) == str(build.SOURCES / "base.py")
 
-    # and the other way round: sources edited after the build
+def test_sources_edited_after_the_build_make_it_stale(copy_build: Path, tmp_path: Path) -> None:
     sources = tmp_path / "engines"
     shutil.copytree(build.SOURCES, sources, ignore=shutil.ignore_patterns("__pycache__"))
+    assert build.check(copy_build, sources) is None
     with (sources / "go_fish" / "rules.py").open("a") as handle:
         handle.write("# an edit\n")
-    assert build.check(compiled, sources) == "build stale: engines/go_fish/rules.py changed"
+    (sources / "new.py").write_text("")
+    assert build.check(copy_build, sources) == (
+        "build stale: engines/go_fish/rules.py, engines/new.py changed"
+    )
 
 
-def test_pytest_and_the_switch_keep_pure_python(compiled: Path) -> None:
+def test_pytest_and_the_switch_keep_pure_python(copy_build: Path) -> None:
     under_pytest = {**_env(None), "PYTEST_CURRENT_TEST": "x"}
     del under_pytest["CARDBOT_PURE_PYTHON"]
     assert _engines_file(under_pytest) == str(build.SOURCES / "base.py")
-    forced = {**_env(compiled), "CARDBOT_PURE_PYTHON": "1"}
+    forced = {**_env(copy_build), "CARDBOT_PURE_PYTHON": "1"}
     assert _engines_file(forced) == str(build.SOURCES / "base.py")

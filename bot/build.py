@@ -159,9 +159,10 @@ def activate() -> bool:
 
 def describe() -> str:
     """Which engines this process runs, in one line (the first line of `cardbot bench`)."""
-    module = sys.modules.get(PACKAGE)
+    module = sys.modules.get(f"{PACKAGE}.base")
+    file = str(getattr(module, "__file__", None) or "")
     where = _state["dir"]
-    if where and (module is None or str(module.__file__ or "").startswith(where)):
+    if where and (module is None or (file.startswith(where) and file.endswith(_ext_suffix()))):
         manifest = read_manifest(Path(where)) or {}
         return f"engines: compiled (mypyc) build of {str(manifest.get('source_hash'))[:12]}"
     return f"engines: pure Python ({_state['reason']})"
@@ -214,8 +215,8 @@ def build(
 ) -> dict[str, object]:
     """Copy `engines/` into `where`, compile it there and write the manifest.
 
-    `only` (paths under `engines/`, such as `go_fish/rules.py`) compiles those modules alone,
-    for tests: such a build runs only the games whose modules it all holds, since a Python
+    `only` (paths under `engines/`, such as `cards.py`) compiles those modules alone, for
+    tests: such a build runs only the games whose modules it all holds, since a Python
     class cannot subclass a compiled one (a game's `Game` subclass over a compiled `base`).
 
     The copy is made and compiled in a sibling folder and swapped in at the end, so a failed

@@ -36,14 +36,21 @@ def _median_ms(run: Callable[[], object], repeat: int) -> float:
     return statistics.median(samples)
 
 
+def _benched(game: str | None) -> list[tuple[GamePlugin, tuple[int, ...]]]:
+    """The games benched (all, or the one asked for), each with its seat counts to bench."""
+    chosen = []
+    for plugin in plugins():
+        if game is None or plugin.id == game:
+            engine = plugin.engine
+            seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
+            chosen.append((plugin, tuple(seats)))
+    return chosen
+
+
 def engine_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Per game: `replay --jsonl --finish` throughput, and its own records worth timing alone."""
     figures: list[Figure] = []
-    for plugin in plugins():
-        if game is not None and plugin.id != game:
-            continue
-        engine = plugin.engine
-        seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
+    for plugin, seats in _benched(game):
         for count in seats:
             figures += _throughput(plugin, count, 1.0 if quick else 5.0)
             figures.append(_random_players(plugin, count, 1.0 if quick else 5.0))
@@ -151,11 +158,7 @@ def cpu_figures(quick: bool, game: str | None = None) -> list[Figure]:
     99th percentile and worst, over whole games of that level against normal CPUs. Each
     decision goes the way the tables service asks a CPU seat: the seat's view, then the player."""
     figures: list[Figure] = []
-    for plugin in plugins():
-        if game is not None and plugin.id != game:
-            continue
-        engine = plugin.engine
-        seats = plugin.bench_seats or tuple(sorted({engine.min_seats, engine.max_seats}))
+    for plugin, seats in _benched(game):
         for count in seats:
             for level in CPU_LEVELS:
                 times = _decision_times(plugin, count, level, 1.0 if quick else 5.0)
@@ -168,8 +171,8 @@ def cpu_figures(quick: bool, game: str | None = None) -> list[Figure]:
                 figures.append(
                     (
                         label,
-                        f"median {statistics.median(ranked) * 1000:.2f} ms, p99 {p99 * 1000:.1f} ms,"
-                        f" worst {ranked[-1] * 1000:.1f} ms ({len(ranked)} decisions)",
+                        f"median {statistics.median(ranked) * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms,"
+                        f" worst {ranked[-1] * 1000:.2f} ms ({len(ranked)} decisions)",
                     )
                 )
     return figures

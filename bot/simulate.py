@@ -191,12 +191,7 @@ def simulate(
 
 def _play(game: Game, chooser: Decide, hands: int | None) -> int:
     """Play to the end, or until `hands` parts are finished; the actions taken."""
-    if hands is None or game.part() is None:
-        return len(game.autoplay(chooser))
-    taken = 0
-    while not game.is_over() and (game.part() or 0) < hands:
-        taken += len(game.autoplay(chooser, limit=1))
-    return taken
+    return len(game.autoplay(chooser, parts=hands))
 
 
 def _rank(level: str) -> int:

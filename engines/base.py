@@ -576,8 +576,11 @@ class Game(ABC):
         """The game's computer player at `level` (easy / normal / hard)."""
         raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
 
-    def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
-        """Let `decide(game, prompt)` take every decision until the game ends (or `limit`).
+    def autoplay(
+        self, decide: Decide, limit: int | None = None, parts: int | None = None
+    ) -> list[Action]:
+        """Let `decide(game, prompt)` take every decision until the game ends (or `limit`
+        actions are taken, or `parts` parts are finished: `part()` reaches it).
 
         Optional prompts are offered once each (None declines them), mechanical steps are
         applied as they come, required prompts must be answered (None takes the prompt's
@@ -586,7 +589,11 @@ class Game(ABC):
         """
         taken: list[Action] = []
         declined: set[tuple[int, str]] = set()
-        while not self.is_over() and (limit is None or len(taken) < limit):
+        while (
+            not self.is_over()
+            and (limit is None or len(taken) < limit)
+            and (parts is None or (self.part() or 0) < parts)
+        ):
             prompt = automated_prompt(
                 self.seat_decisions(), lambda seat: True, declined, step=self.table_step()
             )

@@ -202,8 +202,11 @@ class KittenFishing(Game):
         """The first player alternates from game to game."""
         return {**options, "first": (int(options.get("first", 0)) + 1) % seats}
 
-    def autoplay(self, decide: Decide | None, limit: int | None = None) -> list[Action]:
-        """Flip to the end ("see the result"): every seat's only choice is to flip.
+    def autoplay(
+        self, decide: Decide | None, limit: int | None = None, parts: int | None = None
+    ) -> list[Action]:
+        """Flip to the end ("see the result"): every seat's only choice is to flip (a game of
+        one part: `parts` changes nothing).
 
         The same three checks as `_flip`, inlined on local variables: "see the result" and
         `cardbot replay --finish` run thousands of games a second through this loop, and a

@@ -450,8 +450,11 @@ class GoFish(Game):
             events.append(Event("game_over", None, {"result": self.result()}))
         return events
 
-    def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
-        """Let `decide` make every ask to the end (or `limit` asks): the base loop, without
+    def autoplay(
+        self, decide: Decide, limit: int | None = None, parts: int | None = None
+    ) -> list[Action]:
+        """Let `decide` make every ask to the end (or `limit` asks; a game of one part, so
+        `parts` changes nothing): the base loop, without
         building the events nobody reads. Every seat's only decision is its required ask, so
         the order of decisions is the base class's; a property test holds the two together.
 

@@ -384,7 +384,9 @@ class GongZhu(Game):
                 return s
         return undecided[0]
 
-    def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
+    def autoplay(
+        self, decide: Decide, limit: int | None = None, parts: int | None = None
+    ) -> list[Action]:
         """`Game.autoplay` without building every seat's prompt at each step: the same
         prompts in the same order, so the same game as step by step (a test holds it to it).
 
@@ -395,7 +397,11 @@ class GongZhu(Game):
         """
         taken: list[Action] = []
         rule = _rule_players(decide)
-        while self.phase != OVER and (limit is None or len(taken) < limit):
+        while (
+            self.phase != OVER
+            and (limit is None or len(taken) < limit)
+            and (parts is None or len(self.history) < parts)
+        ):
             if self.phase == PLAY:
                 seat = self.turn
                 player = rule[seat]

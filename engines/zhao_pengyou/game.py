@@ -1105,7 +1105,9 @@ class ZhaoPengyou(Game):
 
     # ------------------------------------------------------------------ automatic play
 
-    def autoplay(self, decide: Decide, limit: int | None = None) -> list[Action]:
+    def autoplay(
+        self, decide: Decide, limit: int | None = None, parts: int | None = None
+    ) -> list[Action]:
         """`Game.autoplay` without building every seat's prompt at each step: the same prompts
         in the same order (an optional declaration before the draw, the lowest seat first; a
         declined one is not offered again while it asks the same), so the same game as step
@@ -1116,7 +1118,11 @@ class ZhaoPengyou(Game):
         # seats whose declaration may be new: every seat at first, then only the one that drew
         # (another seat's prompt has not changed since it was offered and declined)
         to_check = list(range(self.seats))
-        while self.phase != OVER and (limit is None or len(taken) < limit):
+        while (
+            self.phase != OVER
+            and (limit is None or len(taken) < limit)
+            and (parts is None or len(self.outcomes) < parts)
+        ):
             phase = self.phase
             if phase == DRAW:
                 prompt = None

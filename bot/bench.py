@@ -21,8 +21,8 @@ from bot import build
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
-from engines.base import Action, Decision, Game, GameError, Prompt
-from engines.cpu import CpuChooser, RandomChoice, cpu_chooser
+from engines.base import Action, Game, Prompt
+from engines.cpu import CpuChooser, cpu_chooser, random_playout
 
 Figure = tuple[str, str]
 
@@ -108,46 +108,18 @@ def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
 
 def _random_players(plugin: GamePlugin, seats: int, seconds: float) -> Figure:
     """Games of uniformly random legal choices through the engine protocol for about `seconds`
-    of process time (`_random_game`)."""
+    of process time (`engines.cpu.random_playout`)."""
     rng = random.Random(seats)
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < seconds or games < 3:
-        actions += _random_game(plugin.engine.new(seats, {}, games), rng)
+        actions += random_playout(plugin.engine.new(seats, {}, games), rng)
         games += 1
     elapsed = time.process_time() - started
     return (
         f"{plugin.id} ({seats} seats) random players through the engine protocol",
         f"{games / elapsed:,.0f} games/s ({games} games), {actions / elapsed:,.0f} actions/s",
     )
-
-
-RANDOM_GAME_MOST = 100_000
-"""Actions after which a random game is cut short (random play could wander for long)."""
-
-
-def _random_game(game: Game, rng: random.Random) -> int:
-    """Play to the end with the protocol alone: the table's step when it has one, else one of
-    the required prompts (at random) answered by one of its choices at random (a random legal
-    pick for a card pick); optional prompts are let go. Returns the actions applied."""
-    fallback = RandomChoice()
-    for taken in range(RANDOM_GAME_MOST):
-        if game.is_over():
-            return taken
-        prompt = game.table_step()
-        if prompt is None:
-            waiting = [p for p in game.seat_decisions().values() if p.required]
-            if not waiting:
-                raise GameError("stalled", f"{game.id}: nobody can act, yet the game goes on.")
-            prompt = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
-        if prompt.choices and prompt.pick is None:
-            action: Action | None = rng.choice(prompt.choices)
-        else:
-            action = fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
-        if action is None:
-            raise GameError("stalled", f"{game.id}: a random player found no answer.")
-        game.apply(action)
-    return RANDOM_GAME_MOST
 
 
 CPU_LEVELS = ("easy", "normal", "hard")

@@ -8,7 +8,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 JSON = Any
 """A plain JSON value: dict, list, str, int, float, bool or None."""
@@ -705,7 +705,7 @@ def resolve_prompt(game: Game, prompt: Prompt, decide: Decide) -> Action | None:
 
 # --------------------------------------------------------------------------- registry
 
-_REGISTRY: dict[str, type[Game]] = {}
+_REGISTRY: Final[dict[str, type[Game]]] = {}
 
 
 def register(cls: type[G]) -> type[G]:

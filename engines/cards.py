@@ -10,17 +10,23 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
-RANKS = "A23456789TJQK"
+RANKS: Final = "A23456789TJQK"
 """Ranks in counting order (A low); games define their own strength orders."""
-SUITS = "SHDC"
-BIG_JOKER = "BJ"
-SMALL_JOKER = "SJ"
-JOKERS = (BIG_JOKER, SMALL_JOKER)
+SUITS: Final = "SHDC"
+BIG_JOKER: Final = "BJ"
+SMALL_JOKER: Final = "SJ"
+JOKERS: Final = (BIG_JOKER, SMALL_JOKER)
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()} | {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-_RANK_ALIASES = {"10": "T", "1": "A"}
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_SUITS: Final = {v: k for k, v in SUIT_SYMBOLS.items()} | {
+    "♤": "S",
+    "♡": "H",
+    "♢": "D",
+    "♧": "C",
+}
+_RANK_ALIASES: Final = {"10": "T", "1": "A"}
 
 
 class CardError(ValueError):
@@ -110,8 +116,8 @@ def _shown(code: str) -> str:
 
 # --------------------------------------------------------------------------- two-number cards
 
-TWO_NUMBER = re.compile(r"^W([1-6])B([1-6])(?:/([WB]))?$")
-_TWO_NUMBER_LOOSE = re.compile(r"^(?:W([1-6])B([1-6])|B([1-6])W([1-6]))(?:/([WB]))?$")
+TWO_NUMBER: Final = re.compile(r"^W([1-6])B([1-6])(?:/([WB]))?$")
+_TWO_NUMBER_LOOSE: Final = re.compile(r"^(?:W([1-6])B([1-6])|B([1-6])W([1-6]))(?:/([WB]))?$")
 
 
 def two_number_deck() -> list[str]:

@@ -30,6 +30,7 @@ from engines.base import (
 )
 from engines.cards import CardError, check_permutation, standard_deck
 from engines.cpu import FirstChoice
+from engines.rng import shuffle
 
 MOVE_CAP = 5000
 JACK = "J"
@@ -91,7 +92,7 @@ class KittenFishing(Game):
         game.seed = seed
         if deal is None:
             deck = standard_deck()
-            derive_rng(seed, "deal").shuffle(deck)
+            shuffle(derive_rng(seed, "deal"), deck)
             stocks = [deck[0::2], deck[1::2]]
             first = game.options["first"]
         else:

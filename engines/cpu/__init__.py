@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from engines.base import (
     JSON,
@@ -23,9 +24,10 @@ from engines.base import (
     derive_rng,
     game_class,
 )
+from engines.rng import below, choice
 
-LEVELS = ("easy", "normal", "hard")
-DEFAULT_LEVEL = "normal"
+LEVELS: Final = ("easy", "normal", "hard")
+DEFAULT_LEVEL: Final = "normal"
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -40,6 +42,7 @@ __all__ = [
     "decision_rng",
     "hint",
     "random_pick",
+    "random_playout",
 ]
 
 
@@ -69,7 +72,7 @@ class RandomChoice:
         options = [a for a in options if a is not None]
         if not options:
             return prompt.default
-        return rng.choice(options)
+        return choice(rng, options)
 
 
 def random_pick(decision: Decision, tries: int = 200) -> Action | None:
@@ -79,12 +82,48 @@ def random_pick(decision: Decision, tries: int = 200) -> Action | None:
     if pick is None:
         return None
     usable = [i for i in range(len(pick.cards)) if pick.selectable is None or pick.selectable[i]]
+    low, high = pick.min, min(pick.max, len(usable))
     for _ in range(tries):
-        count = rng.randint(pick.min, min(pick.max, len(usable)))
-        action = pick.action(prompt.seat, rng.sample(usable, count))
+        # rng.randint(low, high) and rng.sample(usable, count), drawn alike, one card faster
+        count = low + below(rng, high + 1 - low) if high >= low else rng.randint(low, high)
+        chosen = [usable[below(rng, len(usable))]] if count == 1 else rng.sample(usable, count)
+        action = pick.action(prompt.seat, chosen)
         if decision.check(action):
             return action
     return None
+
+
+RANDOM_PLAYOUT_MOST: Final = 100_000
+"""Actions after which a random playout is cut short (random play could wander for long)."""
+
+
+def random_playout(game: Game, rng: random.Random) -> int:
+    """Play `game` to the end by the protocol alone, at random; returns the actions applied.
+
+    Each step: the table's own step when it has one, else one of the required prompts (at
+    random) answered by one of its choices at random, or by a random legal pick for a card
+    pick (`RandomChoice`); optional prompts are let go. `cardbot bench` times this loop: it
+    is what a random player costs through the engine protocol, whatever the game.
+    """
+    fallback = RandomChoice()
+    for taken in range(RANDOM_PLAYOUT_MOST):
+        if game.is_over():
+            return taken
+        prompt = game.table_step()
+        if prompt is None:
+            waiting = [p for p in game.seat_decisions().values() if p.required]
+            if not waiting:
+                raise GameError("stalled", f"{game.id}: nobody can act, yet the game goes on.")
+            prompt = waiting[0] if len(waiting) == 1 else choice(rng, waiting)
+        action: Action | None
+        if prompt.choices and prompt.pick is None:
+            action = choice(rng, prompt.choices)
+        else:
+            action = fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
+        if action is None:
+            raise GameError("stalled", f"{game.id}: a random player found no answer.")
+        game.apply(action)
+    return RANDOM_PLAYOUT_MOST
 
 
 def cpu_player(game_id: str, level: str = DEFAULT_LEVEL) -> CpuPlayer:

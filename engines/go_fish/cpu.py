@@ -25,6 +25,7 @@ from typing import Any
 from engines.base import Action, CpuPlayer, Decide, Decision, GameError, Hint
 from engines.cpu import CpuChooser
 from engines.go_fish.rules import ASK, ASKS, BOOK, BOOKS, COUNT, HELD, ORDER, RANGES, Row
+from engines.rng import choice
 
 Log = Sequence[Mapping[str, Any]]
 
@@ -104,7 +105,7 @@ class EasyPlayer:
         if not stock and last is not None and len(asks) > 1:
             # the stock is gone: change the question
             asks = [ask for ask in asks if ask != (last["target"], last["rank"])]
-        target, rank = rng.choice(asks)
+        target, rank = choice(rng, asks)
         return ASKS[seat, target, rank]
 
 
@@ -171,7 +172,7 @@ class NormalPlayer:
         ]
         if not fresh:
             fresh = [(target, rank) for target in askable(view, seat) for rank in counts]
-        target, rank = fresh[0] if len(fresh) == 1 else decision.rng.choice(fresh)
+        target, rank = fresh[0] if len(fresh) == 1 else choice(decision.rng, fresh)
         return ASKS[seat, target, rank]
 
 
@@ -282,7 +283,7 @@ class LatestNews:
             fresh = [(other, every) for other, _ in fresh]
             total = len(fresh) * len(every)
         # `rng.choice` of `total` asks draws `_randbelow(total)`; a single ask draws nothing
-        pick = rng.choice(RANGES[total]) if total > 1 else 0
+        pick = choice(rng, RANGES[total]) if total > 1 else 0
         at = 0
         while pick >= len(fresh[at][1]):
             pick -= len(fresh[at][1])
@@ -457,7 +458,7 @@ class HardPlayer:
                     best_value, best = value, [(target, rank, chance, books)]
                 elif value > best_value - 1e-9:
                     best.append((target, rank, chance, books))
-        target, rank, chance, books = best[0] if len(best) == 1 else rng.choice(best)
+        target, rank, chance, books = best[0] if len(best) == 1 else choice(rng, best)
         action = ASKS[seat, target, rank]
         percent = round(100 * chance)
         params = {"target": target, "rank": rank, "percent": percent}

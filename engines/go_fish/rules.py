@@ -30,8 +30,7 @@ view only when a view is built: `replay --finish` and random playouts build none
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -50,33 +49,34 @@ from engines.base import (
     resolve_options,
 )
 from engines.cards import RANKS, SUITS, CardError, check_permutation, standard_deck
+from engines.rng import below, shuffle
 
-ASK = "ask"
-DRAW = "draw"
-BOOK = "book"
-REFILL = "refill"
-SKIP = "skip"
-STANDARD = "standard"
-EARLY_END = "early_end"
-BOOKS = len(RANKS)
+ASK: Final = "ask"
+DRAW: Final = "draw"
+BOOK: Final = "book"
+REFILL: Final = "refill"
+SKIP: Final = "skip"
+STANDARD: Final = "standard"
+EARLY_END: Final = "early_end"
+BOOKS: Final = len(RANKS)
 """All 13 ranks make a book by the end of a standard game."""
-RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
-FULL = (1 << len(SUITS)) - 1
+RANK_ORDER: Final = {rank: i for i, rank in enumerate(RANKS)}
+FULL: Final = (1 << len(SUITS)) - 1
 """The suit mask of a whole rank: a book."""
 
-_HAND_SIZE = {STANDARD: {2: 7, 3: 7, 4: 5}, EARLY_END: {2: 7, 3: 5, 4: 5}}
+_HAND_SIZE: Final = {STANDARD: {2: 7, 3: 7, 4: 5}, EARLY_END: {2: 7, 3: 5, 4: 5}}
 """Cards dealt to each seat, by rule set and seat count."""
-_DECK = standard_deck()
-_CARD_KEYS: dict[str, tuple[int, int]] = {
+_DECK: Final = standard_deck()
+_CARD_KEYS: Final[dict[str, tuple[int, int]]] = {
     rank + suit: (i, 1 << j) for i, rank in enumerate(RANKS) for j, suit in enumerate(SUITS)
 }
 """(rank index, suit bit) of each card: a hand holds, per rank, a mask of its suits."""
-CARDS: list[list[tuple[str, ...]]] = [
+CARDS: Final[list[list[tuple[str, ...]]]] = [
     [tuple(rank + suit for j, suit in enumerate(SUITS) if suits >> j & 1) for suits in range(16)]
     for rank in RANKS
 ]
 """`CARDS[rank index][suit mask]`: those cards, in suit order (♠ ♥ ♦ ♣)."""
-COUNT = [suits.bit_count() for suits in range(16)]
+COUNT: Final = [suits.bit_count() for suits in range(16)]
 """`COUNT[suit mask]`: how many cards the mask holds."""
 
 
@@ -88,36 +88,36 @@ class _Ranks(dict[int, tuple[int, ...]]):
         return found
 
 
-HELD = _Ranks()
+HELD: Final = _Ranks()
 """`HELD[rank mask]`: its rank indices, A to K."""
 
 
-ASKS: dict[tuple[int, int, str], Action] = {
+ASKS: Final[dict[tuple[int, int, str], Action]] = {
     (seat, target, rank): Action(seat, ASK, (("rank", rank), ("target", target)))
     for seat in range(4)
     for target in range(4)
     for rank in RANKS
 }
 """Every ask there can be, built once: prompts are made thousands of times a second."""
-ASK_TABLE: list[list[list[Action]]] = [
+ASK_TABLE: Final[list[list[list[Action]]]] = [
     [[ASKS[seat, target, rank] for rank in RANKS] for target in range(4)] for seat in range(4)
 ]
 """`ASK_TABLE[seat][target][rank index]`: the same asks, by index."""
-_ASK_KEYS: dict[int, tuple[int, int, int]] = {
+_ASK_KEYS: Final[dict[int, tuple[int, int, int]]] = {
     id(action): (seat, target, RANK_ORDER[rank]) for (seat, target, rank), action in ASKS.items()
 }
 """(seat, target, rank index) of each prebuilt ask, by identity: the CPUs answer with these."""
-_OTHERS = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
+_OTHERS: Final = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
-_AUDIENCES = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
+_AUDIENCES: Final = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
 """`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
-ORDER = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
+ORDER: Final = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
 """`ORDER[seats][seat]`: the other seats in play order from the next one."""
-RANGES = [range(n) for n in range(3 * BOOKS + 1)]
-"""`rng.choice(RANGES[n])` draws the very index `rng.choice` draws from any n choices."""
-_PROMPTS: dict[int, Prompt] = {}
+RANGES: Final = [range(n) for n in range(3 * BOOKS + 1)]
+"""`choice(rng, RANGES[n])` draws the very index `rng.choice` draws from any n choices."""
+_PROMPTS: Final[dict[int, Prompt]] = {}
 """Prompts by seat | ranks held (a mask) << 2 | seats that may be asked (a mask) << 15."""
-_PROMPT_CACHE_MOST = 100_000
+_PROMPT_CACHE_MOST: Final = 100_000
 
 
 Row = tuple[Any, ...]
@@ -163,50 +163,82 @@ def _sighting(seen: Seen) -> dict[str, JSON]:
 
 
 # What `apply` tells: each event is built the first time it is told, then shared (an Event is
-# frozen and nobody changes its data; building one costs more than the rest of an ask).
+# frozen and nobody changes its data; building one costs more than the rest of an ask). The
+# tables are lists indexed by seat, seat, rank and the rest: cheaper to read than a cache keyed
+# by the arguments.
+
+_ASKED: Final[list[Event | None]] = [None] * (4 * 4 * BOOKS * 5)
+_HANDED: Final[list[Event | None]] = [None] * (4 * 4 * BOOKS * 16)
+_GO_FISH: Final[list[Event | None]] = [None] * (4 * 4 * BOOKS * 2)
+_LUCKY: Final[list[dict[str, Event]]] = [{} for _ in range(4)]
+_DREW: Final[list[dict[str, Event]]] = [{} for _ in range(4)]
+_BOOKED: Final[list[Event | None]] = [None] * (4 * BOOKS)
+_REFILLED: Final[list[dict[int, Event]]] = [{} for _ in range(4)]
+_SKIPPED: Final[list[Event]] = [Event("skip", seat, {}) for seat in range(4)]
 
 
-@cache
 def _asked(seat: int, target: int, rank: int, count: int) -> Event:
-    return Event(ASK, seat, {"target": target, "rank": RANKS[rank], "count": count})
+    i = ((seat * 4 + target) * BOOKS + rank) * 5 + count
+    event = _ASKED[i]
+    if event is None:
+        event = Event(ASK, seat, {"target": target, "rank": RANKS[rank], "count": count})
+        _ASKED[i] = event
+    return event
 
 
-@cache
 def _handed(seat: int, target: int, rank: int, suits: int) -> Event:
     """`target` handed the cards of `suits` (a mask) of a rank to `seat`: the two seats see it."""
-    data = {"to": seat, "rank": RANKS[rank], "cards": list(CARDS[rank][suits])}
-    return Event("handed", target, data, audience=_AUDIENCES[seat][target])
+    i = ((seat * 4 + target) * BOOKS + rank) * 16 + suits
+    event = _HANDED[i]
+    if event is None:
+        data = {"to": seat, "rank": RANKS[rank], "cards": list(CARDS[rank][suits])}
+        event = Event("handed", target, data, audience=_AUDIENCES[seat][target])
+        _HANDED[i] = event
+    return event
 
 
-@cache
 def _go_fish(seat: int, target: int, rank: int, drew: bool) -> Event:
-    return Event("go_fish", seat, {"target": target, "rank": RANKS[rank], "drew": drew})
+    i = ((seat * 4 + target) * BOOKS + rank) * 2 + (1 if drew else 0)
+    event = _GO_FISH[i]
+    if event is None:
+        event = Event("go_fish", seat, {"target": target, "rank": RANKS[rank], "drew": drew})
+        _GO_FISH[i] = event
+    return event
 
 
-@cache
 def _lucky(seat: int, card: str) -> Event:
-    return Event("lucky", seat, {"card": card, "rank": card[0]})
+    event = _LUCKY[seat].get(card)
+    if event is None:
+        event = _LUCKY[seat][card] = Event("lucky", seat, {"card": card, "rank": card[0]})
+    return event
 
 
-@cache
 def _drew(seat: int, card: str) -> Event:
     """The card a miss drew: its drawer alone sees it."""
-    return Event("drew", seat, {"card": card}, audience=_AUDIENCES[seat][seat])
+    event = _DREW[seat].get(card)
+    if event is None:
+        event = Event("drew", seat, {"card": card}, audience=_AUDIENCES[seat][seat])
+        _DREW[seat][card] = event
+    return event
 
 
-@cache
 def _booked(seat: int, rank: int) -> Event:
-    return Event("book", seat, {"rank": RANKS[rank]})
+    i = seat * BOOKS + rank
+    event = _BOOKED[i]
+    if event is None:
+        event = _BOOKED[i] = Event("book", seat, {"rank": RANKS[rank]})
+    return event
 
 
-@cache
 def _refilled(seat: int, count: int) -> Event:
-    return Event("refill", seat, {"count": count})
+    event = _REFILLED[seat].get(count)
+    if event is None:
+        event = _REFILLED[seat][count] = Event("refill", seat, {"count": count})
+    return event
 
 
-@cache
 def _skipped(seat: int) -> Event:
-    return Event("skip", seat, {})
+    return _SKIPPED[seat]
 
 
 class GoFish(Game):
@@ -291,11 +323,11 @@ class GoFish(Game):
         if deal is None:
             rng = derive_rng(seed, "deal")
             deck = list(_DECK)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             size = _HAND_SIZE[str(game.options["rules"])][seats]
             hands = [deck[s * size : (s + 1) * size] for s in range(seats)]
             stock = deck[seats * size :]
-            first = rng.randrange(seats)
+            first = below(rng, seats)
         else:
             hands, stock, first = cls._check_deal(deal, seats)
         game.suits = [[0] * BOOKS for _ in range(seats)]

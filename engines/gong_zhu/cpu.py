@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Final
 
 from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
 from engines.gong_zhu.deck import (
@@ -60,13 +61,14 @@ from engines.gong_zhu.policy import (
 )
 from engines.gong_zhu.rules import legal_mask, trick_winner
 from engines.gong_zhu.scoring import score
+from engines.rng import below, shuffle
 
-SAMPLES = 24
+SAMPLES: Final = 24
 """Deals sampled per decision at most (fewer when the candidates are many and the hand young)."""
-MIN_SAMPLES = 8
-PLAY_BUDGET = 36_000
+MIN_SAMPLES: Final = 8
+PLAY_BUDGET: Final = 36_000
 """Simulated card plays per decision: about 150 ms here in the worst case, a few ms usually."""
-EXPOSE_SAMPLES = 24
+EXPOSE_SAMPLES: Final = 24
 
 
 # --------------------------------------------------------------------------- what a seat knows
@@ -230,7 +232,7 @@ def deal_hidden(k: Knowledge, rng: random.Random, tries: int = 3) -> list[int]:
     eligible = [[s for s in others if not k.voids[s] >> suit & 1] for suit in range(4)]
     cards = cards_of(unknown)
     for _ in range(tries):
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         cards.sort(key=lambda c: len(eligible[SUIT_OF[c]]))
         left = list(need)
         hands = list(k.known)
@@ -243,7 +245,7 @@ def deal_hidden(k: Knowledge, rng: random.Random, tries: int = 3) -> list[int]:
                 room += left[s]
             if not room:
                 break
-            r = rng.randrange(room)
+            r = below(rng, room)
             for s in seats:
                 r -= left[s]
                 if r < 0:
@@ -256,7 +258,7 @@ def deal_hidden(k: Knowledge, rng: random.Random, tries: int = 3) -> list[int]:
 
 
 def _weighted(seats: list[int], left: list[int], rng: random.Random) -> int:
-    r = rng.randrange(sum(left[s] for s in seats))
+    r = below(rng, sum(left[s] for s in seats))
     for s in seats:
         r -= left[s]
         if r < 0:
@@ -288,7 +290,7 @@ def _deal_checked(
         raise GameError("bad_view", "No deal fits what this seat has seen.")
     hands = list(k.known)
     hands[k.seat] = k.hand
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for card in cards:
         suit = SUIT_OF[card]
         rest[suit] -= 1
@@ -380,7 +382,7 @@ def evaluate_exposures(
     others = [s for s in range(4) if s != seat]
     rest = cards_of(ALL & ~hand)
     for _ in range(samples):
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         hands = [0, 0, 0, 0]
         hands[seat] = hand
         for i, s in enumerate(others):

@@ -11,29 +11,30 @@ comparing indices compares strength. Outside this package cards are the codes of
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-RANKS = "23456789TJQKA"
-SUITS = "DCHS"
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "DCHS"
 """Suit letters by suit number (♦ ♣ ♥ ♠)."""
 DIAMONDS, CLUBS, HEARTS, SPADES = range(4)
 
-CODES: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
-SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
-RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
-BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
-SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-ALL = (1 << 52) - 1
+CODES: Final[tuple[str, ...]] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+INDEX: Final[dict[str, int]] = {code: i for i, code in enumerate(CODES)}
+SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
+RANK_OF: Final[tuple[int, ...]] = tuple(i % 13 for i in range(52))
+BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(52))
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
+ALL: Final = (1 << 52) - 1
 
 AH, QS, JD, TC = INDEX["AH"], INDEX["QS"], INDEX["JD"], INDEX["TC"]
 """The four cards that can be exposed: the heart ace, the pig, the sheep, the transformer."""
-TWO_OF_SPADES = INDEX["2S"]
-HEART_MASK = SUIT_MASK[HEARTS]
-EXPOSABLE = BIT[AH] | BIT[QS] | BIT[JD] | BIT[TC]
-SCORING = HEART_MASK | BIT[QS] | BIT[JD] | BIT[TC]
+TWO_OF_SPADES: Final = INDEX["2S"]
+HEART_MASK: Final = SUIT_MASK[HEARTS]
+EXPOSABLE: Final = BIT[AH] | BIT[QS] | BIT[JD] | BIT[TC]
+SCORING: Final = HEART_MASK | BIT[QS] | BIT[JD] | BIT[TC]
 """The 16 scoring cards (得点札): the 13 hearts, the pig, the sheep, the transformer."""
 
-HEART_POINTS: dict[int, int] = {
+HEART_POINTS: Final[dict[int, int]] = {
     INDEX[rank + "H"]: points
     for rank, points in zip(
         RANKS, (0, 0, 0, -10, -10, -10, -10, -10, -10, -20, -30, -40, -50), strict=True
@@ -41,8 +42,8 @@ HEART_POINTS: dict[int, int] = {
 }
 """Hearts 2, 3, 4 are worth 0 (but still scoring cards), 5..10 −10, J −20, Q −30, K −40, A −50."""
 
-SUIT_NAMES = {DIAMONDS: "diamonds", CLUBS: "clubs", HEARTS: "hearts", SPADES: "spades"}
-SUIT_SYMBOLS = {DIAMONDS: "♦", CLUBS: "♣", HEARTS: "♥", SPADES: "♠"}
+SUIT_NAMES: Final = {DIAMONDS: "diamonds", CLUBS: "clubs", HEARTS: "hearts", SPADES: "spades"}
+SUIT_SYMBOLS: Final = {DIAMONDS: "♦", CLUBS: "♣", HEARTS: "♥", SPADES: "♠"}
 
 
 def cards_of(mask: int) -> list[int]:

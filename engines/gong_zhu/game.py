@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -64,29 +64,30 @@ from engines.gong_zhu.deck import (
 from engines.gong_zhu.policy import Situation
 from engines.gong_zhu.rules import legal_mask, refusal, trick_winner
 from engines.gong_zhu.scoring import breakdown, score
+from engines.rng import shuffle
 
 if TYPE_CHECKING:
     from engines.gong_zhu.cpu import RulePlayer
 
-SEATS = 4
-OUT_AT = -1000
+SEATS: Final = 4
+OUT_AT: Final = -1000
 """A total at or below this ends the match (when one seat alone has the top total)."""
-SWEEP_WARNING = 3
+SWEEP_WARNING: Final = 3
 """'Heart sweep danger' is shown once this many hearts are taken, all by one seat."""
 EXPOSE, PLAY, OVER = "expose", "play", "over"
-DISPLAY_SUITS = (3, 2, 1, 0)
+DISPLAY_SUITS: Final = (3, 2, 1, 0)
 """Suit groups of a hand in the order a player sorts it: ♠ ♥ ♣ ♦."""
 
-_PLAY_ACTIONS = tuple(
+_PLAY_ACTIONS: Final = tuple(
     tuple(Action(seat, PLAY, (("card", code),)) for code in CODES) for seat in range(SEATS)
 )
 """Every play action, made once: the CPUs and `legal_actions` hand these out."""
-_PLAY_EVENTS = tuple(
+_PLAY_EVENTS: Final = tuple(
     tuple(Event(PLAY, seat, {"card": code}) for code in CODES) for seat in range(SEATS)
 )
-_TRICK_EVENTS = tuple(Event("trick", seat) for seat in range(SEATS))
+_TRICK_EVENTS: Final = tuple(Event("trick", seat) for seat in range(SEATS))
 """Events are frozen: the commonest ones are made once too (random playouts apply millions)."""
-_EXPOSE_NONE = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in range(SEATS))
+_EXPOSE_NONE: Final = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in range(SEATS))
 """Each seat's exposure of nothing."""
 
 
@@ -102,8 +103,10 @@ def _selectable(held: int, allowed: int) -> tuple[bool, ...]:
     return tuple(bool(allowed >> rank & 1) for rank in range(12, -1, -1) if held >> rank & 1)
 
 
-_DISPLAY = tuple((suit, 13 * suit, SUITS[suit]) for suit in DISPLAY_SUITS)
-_POSITIONS = tuple(tuple(tuple(range(first, first + n)) for n in range(14)) for first in range(14))
+_DISPLAY: Final = tuple((suit, 13 * suit, SUITS[suit]) for suit in DISPLAY_SUITS)
+_POSITIONS: Final = tuple(
+    tuple(tuple(range(first, first + n)) for n in range(14)) for first in range(14)
+)
 """`_POSITIONS[first][n]`: the hand positions of a suit group of n cards from `first` on."""
 
 
@@ -231,7 +234,7 @@ class GongZhu(Game):
             self.hands = list(self.given[n - 1])
         else:
             deck = standard_deck()
-            derive_rng(self.seed, "deal" if n == 1 else f"deal:{n}").shuffle(deck)
+            shuffle(derive_rng(self.seed, "deal" if n == 1 else f"deal:{n}"), deck)
             self.hands = [mask_of_codes(deck[s::SEATS]) for s in range(SEATS)]
         if n == 1 or self.pig_taker is None:
             leader = next(s for s in range(SEATS) if self.hands[s] & BIT[TWO_OF_SPADES])

@@ -19,6 +19,7 @@ The normal player follows the rule document's own advice:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engines.gong_zhu.deck import (
     ALL,
@@ -41,18 +42,20 @@ from engines.gong_zhu.deck import (
 from engines.gong_zhu.scoring import score
 
 AS, KS = QS + 2, QS + 1
-HIGH_SPADES = BIT[AS] | BIT[KS]
-LOW_SPADES = SUIT_MASK[SPADES] & (BIT[QS] - 1)
-HIGH_HEARTS = HEART_MASK & ~(BIT[INDEX["JH"]] - 1)
+HIGH_SPADES: Final = BIT[AS] | BIT[KS]
+LOW_SPADES: Final = SUIT_MASK[SPADES] & (BIT[QS] - 1)
+HIGH_HEARTS: Final = HEART_MASK & ~(BIT[INDEX["JH"]] - 1)
 """J♥ Q♥ K♥ A♥: the hearts worth 20 to 50 points."""
-ABOVE_JD = SUIT_MASK[DIAMONDS] & ~((BIT[JD] << 1) - 1)
-ABOVE_TC = SUIT_MASK[CLUBS] & ~((BIT[TC] << 1) - 1)
-SWEEP_GUARD = 5
+ABOVE_JD: Final = SUIT_MASK[DIAMONDS] & ~((BIT[JD] << 1) - 1)
+ABOVE_TC: Final = SUIT_MASK[CLUBS] & ~((BIT[TC] << 1) - 1)
+SWEEP_GUARD: Final = 5
 """A seat holding every heart taken, at least this many, is stopped when that is cheap."""
 _QS, _JD, _TC = BIT[QS], BIT[JD], BIT[TC]
-_KEEP = _JD | _TC
+_KEEP: Final = _JD | _TC
 _SPADE_SUIT, _CLUB_SUIT, _DIAMOND_SUIT = SUIT_MASK[SPADES], SUIT_MASK[CLUBS], SUIT_MASK[DIAMONDS]
-_SHED_ORDER = tuple((SUIT_MASK[suit], 13 * suit) for suit in (SPADES, HEARTS, CLUBS, DIAMONDS))
+_SHED_ORDER: Final = tuple(
+    (SUIT_MASK[suit], 13 * suit) for suit in (SPADES, HEARTS, CLUBS, DIAMONDS)
+)
 """The suits a discard is looked for in, ♠ first, with the index of each suit's 2."""
 
 

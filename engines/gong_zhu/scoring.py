@@ -14,6 +14,8 @@ The breakdown is what the hand-end panel shows, so nobody recomputes it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.base import JSON
 from engines.gong_zhu.deck import (
     AH,
@@ -27,11 +29,11 @@ from engines.gong_zhu.deck import (
     codes_of,
 )
 
-SWEEP_HEARTS = 200
-PIG = -100
-SHEEP = 100
-TRANSFORMER_ALONE = 50
-HEART_SHIFT = 26
+SWEEP_HEARTS: Final = 200
+PIG: Final = -100
+SHEEP: Final = 100
+TRANSFORMER_ALONE: Final = 50
+HEART_SHIFT: Final = 26
 """The bit of 2♥ (hearts are the third suit of 13)."""
 _AH, _QS, _JD, _TC = BIT[AH], BIT[QS], BIT[JD], BIT[TC]
 
@@ -45,7 +47,7 @@ def _face_value(hearts: int) -> int:
     return total
 
 
-_BY_PATTERN = tuple(_face_value(pattern << HEART_SHIFT) for pattern in range(1 << 13))
+_BY_PATTERN: Final = tuple(_face_value(pattern << HEART_SHIFT) for pattern in range(1 << 13))
 """The face value of every set of hearts, by its 13 bits (scores are counted millions of times
 in the hard CPU's simulations)."""
 

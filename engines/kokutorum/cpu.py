@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.base import JSON, Action, Decision, Hint
+from engines.rng import choice
 from engines.two_number.cards import DECK, base, ends, rotated, value, value_of, values
 from engines.two_number.melds import deadwood, deadwood_less_one, partition
 
@@ -421,7 +422,7 @@ class KokutorumCpu:
         if self.level.careless and decision.rng.random() < self.level.careless:
             low = ranked[0][1].points
             near = [p for _, p in ranked if p.points <= low + 3] or [ranked[0][1]]
-            return decision.rng.choice(near)
+            return choice(decision.rng, near)
         return ranked[0][1]
 
     def _insert(self, decision: Decision) -> Hint:

@@ -37,6 +37,7 @@ from itertools import pairwise
 from typing import Any
 
 from engines.base import Action, Decision, Hint
+from engines.rng import choice
 from engines.shirokuro.claims import CHI, PASS, PON, RON, chi_value
 from engines.shirokuro.shape import helpful, kept
 from engines.shirokuro.yaku import WinContext, score_win
@@ -378,7 +379,7 @@ class ShirokuroCpu:
             if rng.random() < self.level.careless:
                 low = distance(ranked[0][1].hand, melds)
                 near = [o for _, o in ranked if distance(o.hand, melds) <= low + 1]
-                return rng.choice(near)
+                return choice(rng, near)
         return ranked[0][1]
 
     # -- the decisions -------------------------------------------------------------------

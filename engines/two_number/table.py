@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import JSON, Action, Event, IllegalAction, RecordError, derive_rng
+from engines.rng import below, choice, shuffle
 from engines.two_number.cards import DECK, UPRIGHTS, hold, is_card, is_held, rotated
 
 ROTATE, KEEP = "rotate", "keep"
@@ -133,15 +134,15 @@ def read_deals(
 
 def first_dealer(seed: int, seats: int) -> int:
     """The first dealer the seed draws (RULINGS: a seeded draw)."""
-    return derive_rng(seed, "dealer").randrange(seats)
+    return below(derive_rng(seed, "dealer"), seats)
 
 
 def shuffled(seed: int, round_no: int) -> list[str]:
     """The 30 cards in the seed's order for round `round_no`, each held with a random end up."""
     rng: random.Random = derive_rng(seed, "deal" if round_no == 1 else f"deal:{round_no}")
     cards = list(DECK)
-    rng.shuffle(cards)
-    return [hold(card, rng.choice(UPRIGHTS)) for card in cards]
+    shuffle(rng, cards)
+    return [hold(card, choice(rng, UPRIGHTS)) for card in cards]
 
 
 def positive_int_option(options: Mapping[str, JSON] | None, key: str, default: int) -> int:

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 
 from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
 from engines.cpu import RandomChoice
+from engines.rng import choice
 from engines.zhao_pengyou.cards import (
     CODES,
     INDEX,
@@ -205,7 +206,7 @@ class Player:
         if not choices:
             raise GameError("cpu_declined", "No call set to choose from.")
         if self.level == "easy":
-            return rng.choice(choices)
+            return choice(rng, choices)
         if self.level == "normal" or len(choices) == 1:
             return choices[0]
         candidates = choices[:CALL_CANDIDATES]

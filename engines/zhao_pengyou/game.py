@@ -53,6 +53,7 @@ from engines.base import (
 )
 from engines.cards import CardError, check_permutation
 from engines.cpu import CpuChooser
+from engines.rng import below, choice, shuffle
 from engines.zhao_pengyou.calls import Call, call_json, parse_calls, suggestions
 from engines.zhao_pengyou.cards import (
     CODES,
@@ -224,7 +225,7 @@ class ZhaoPengyou(Game):
         game.layouts, game.first_dealer = cls._check_deals(deal, seats)
         dealer = game.first_dealer
         if dealer is None:
-            dealer = derive_rng(seed, "dealer").randrange(seats)
+            dealer = below(derive_rng(seed, "dealer"), seats)
         game._start_deal(dealer, [True] * seats, redeals=0)
         return game
 
@@ -307,7 +308,7 @@ class ZhaoPengyou(Game):
         if k < len(self.layouts):
             return list(self.layouts[k])
         deck = [INDEX[c] for c in card_set(self.seats)]
-        derive_rng(self.seed, f"deal:{k}").shuffle(deck)
+        shuffle(derive_rng(self.seed, f"deal:{k}"), deck)
         return deck
 
     def _start_deal(self, dealer: int, active: list[bool], redeals: int) -> None:
@@ -1416,7 +1417,7 @@ class ZhaoPengyou(Game):
             self._bury(seat, [INDEX[c] for c in codes])
             return Action(seat, BURY, (("cards", tuple(codes)),))
         options = self.call_suggestions()
-        calls = rng.choice(options) if player.level == "easy" else options[0]
+        calls = choice(rng, options) if player.level == "easy" else options[0]
         self._call(list(calls))
         return Action.make(seat, CALL, calls=[call_json(c) for c in calls])
 

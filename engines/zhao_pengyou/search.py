@@ -16,6 +16,7 @@ import random
 from bisect import bisect
 from collections.abc import Sequence
 
+from engines.rng import shuffle
 from engines.zhao_pengyou.cards import KITTY, POINTS, TRUMP, TYPES
 from engines.zhao_pengyou.policy import Play, copies, playout
 from engines.zhao_pengyou.sim import Sim
@@ -91,7 +92,7 @@ def _try_deal(
     None at a dead end. `strict` 2 keeps voids and missing sets, 1 only voids, 0 nothing (a
     last resort that always succeeds)."""
     cards = list(pool)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     left = dict(need)
     hands = [list(st.known[s]) if s != st.me else list(st.hands[s]) for s in range(st.seats)]
     kitty: list[int] = []

@@ -44,10 +44,10 @@ def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
 
 
 def test_random_players_play_every_game_to_its_end_through_the_protocol() -> None:
-    from bot.bench import _random_game
     from bot.games import plugins
+    from engines.cpu import random_playout
 
     for plugin in plugins():
         game = plugin.engine.new(plugin.engine.min_seats, {}, 1)
-        applied = _random_game(game, random.Random(1))
+        applied = random_playout(game, random.Random(1))
         assert game.is_over() and applied > 0, plugin.id

@@ -60,13 +60,33 @@ def _thaw(value: JSON) -> JSON:
     return value
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One decision of one seat, as data: `{"seat": s, "type": t, ...fields}` in a record."""
+    """One decision of one seat, as data: `{"seat": s, "type": t, ...fields}` in a record.
 
-    seat: int
-    type: str
-    fields: tuple[tuple[str, JSON], ...] = ()
+    A value: equal and hashing alike by its seat, type and fields, and never changed once made
+    (the attributes are Final). Written out rather than a frozen dataclass, as are `Event`,
+    `CardPick` and `Prompt`: the generated `__init__` of a frozen dataclass sets each field
+    through `object.__setattr__`, twenty times slower than this one in compiled engines, and
+    games make these thousands of times a second.
+    """
+
+    __slots__ = ("fields", "seat", "type")
+
+    def __init__(self, seat: int, type: str, fields: tuple[tuple[str, JSON], ...] = ()) -> None:
+        self.seat: Final = seat
+        self.type: Final = type
+        self.fields: Final = fields
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.seat == other.seat and self.type == other.type and self.fields == other.fields
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.type, self.fields))
+
+    def __repr__(self) -> str:
+        return f"Action(seat={self.seat!r}, type={self.type!r}, fields={self.fields!r})"
 
     @classmethod
     def make(cls, seat: int, type: str, /, **fields: JSON) -> Action:
@@ -119,18 +139,46 @@ class Action:
         return cls(seat, kind, tuple(sorted((k, _freeze(v)) for k, v in rest)))
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, returned by `apply` so the bot can narrate it.
 
     `audience` is who may learn of it: None for everyone (the channel narrates it), or the
-    seats that saw it (the card a Go Fish miss draws is the drawer's alone).
+    seats that saw it (the card a Go Fish miss draws is the drawer's alone). A value like
+    `Action`: equal by all four, hashing by all but `data`.
     """
 
-    type: str
-    seat: int | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict, hash=False, compare=True)
-    audience: frozenset[int] | None = None
+    __slots__ = ("audience", "data", "seat", "type")
+
+    def __init__(
+        self,
+        type: str,
+        seat: int | None = None,
+        data: Mapping[str, JSON] | None = None,
+        audience: frozenset[int] | None = None,
+    ) -> None:
+        self.type: Final = type
+        self.seat: Final = seat
+        self.data: Final[Mapping[str, JSON]] = {} if data is None else data
+        self.audience: Final = audience
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (
+            self.type == other.type
+            and self.seat == other.seat
+            and self.data == other.data
+            and self.audience == other.audience
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.seat, self.audience))
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(type={self.type!r}, seat={self.seat!r}, data={self.data!r},"
+            f" audience={self.audience!r})"
+        )
 
     @property
     def public(self) -> bool:
@@ -158,7 +206,6 @@ def event_seen_by(event: Mapping[str, JSON], seat: int | None) -> bool:
 # --------------------------------------------------------------------------- prompts
 
 
-@dataclass(frozen=True, slots=True)
 class CardPick:
     """A decision made by choosing cards from the seat's own hand, judged as a whole.
 
@@ -171,15 +218,55 @@ class CardPick:
     now (drawn dimmed), when the game knows it cheaply.
     """
 
-    type: str
-    cards: tuple[str, ...]
-    min: int
-    max: int
-    field: str = "cards"
-    fields: tuple[tuple[str, JSON], ...] = ()
-    single: bool = False
-    groups: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    selectable: tuple[bool, ...] | None = None
+    __slots__ = ("cards", "field", "fields", "groups", "max", "min", "selectable", "single", "type")
+
+    def __init__(
+        self,
+        type: str,
+        cards: tuple[str, ...],
+        min: int,
+        max: int,
+        field: str = "cards",
+        fields: tuple[tuple[str, JSON], ...] = (),
+        single: bool = False,
+        groups: tuple[tuple[str, tuple[int, ...]], ...] = (),
+        selectable: tuple[bool, ...] | None = None,
+    ) -> None:
+        self.type: Final = type
+        self.cards: Final = cards
+        self.min: Final = min
+        self.max: Final = max
+        self.field: Final = field
+        self.fields: Final = fields
+        self.single: Final = single
+        self.groups: Final = groups
+        self.selectable: Final = selectable
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.type,
+            self.cards,
+            self.min,
+            self.max,
+            self.field,
+            self.fields,
+            self.single,
+            self.groups,
+            self.selectable,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardPick):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        names = ("type", "cards", "min", "max", "field", "fields", "single", "groups", "selectable")
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._key(), strict=True))
+        return f"CardPick({shown})"
 
     @property
     def exact(self) -> int | None:
@@ -192,6 +279,9 @@ class CardPick:
         if any(not 0 <= p < len(self.cards) for p in chosen):
             raise IllegalAction("bad_position", "Pick cards from your hand.", count=len(chosen))
         cards = [self.cards[p] for p in chosen]
+        if self.single and len(cards) == 1 and not self.fields:
+            # what `Action.make` builds for one card and no other field, made directly
+            return Action(seat, self.type, ((self.field, cards[0]),))
         value: JSON = cards[0] if self.single and len(cards) == 1 else cards
         return Action.make(seat, self.type, **{self.field: value}, **dict(self.fields))
 
@@ -246,7 +336,6 @@ class CardPick:
         )
 
 
-@dataclass(frozen=True, slots=True)
 class Prompt:
     """One seat's current decision, as the table presents and times it.
 
@@ -263,16 +352,70 @@ class Prompt:
     - the choices: `choices` (a short list of actions) and/or `pick` (cards from the hand).
     """
 
-    seat: int
-    kind: str
-    required: bool = True
-    public: bool = True
-    choices: tuple[Action, ...] = ()
-    pick: CardPick | None = None
-    default: Action | None = None
-    mechanical: bool = False
-    window: float | None = None
-    pace: float | None = None
+    __slots__ = (
+        "choices",
+        "default",
+        "kind",
+        "mechanical",
+        "pace",
+        "pick",
+        "public",
+        "required",
+        "seat",
+        "window",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        kind: str,
+        required: bool = True,
+        public: bool = True,
+        choices: tuple[Action, ...] = (),
+        pick: CardPick | None = None,
+        default: Action | None = None,
+        mechanical: bool = False,
+        window: float | None = None,
+        pace: float | None = None,
+    ) -> None:
+        self.seat: Final = seat
+        self.kind: Final = kind
+        self.required: Final = required
+        self.public: Final = public
+        self.choices: Final = choices
+        self.pick: Final = pick
+        self.default: Final = default
+        self.mechanical: Final = mechanical
+        self.window: Final = window
+        self.pace: Final = pace
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.seat,
+            self.kind,
+            self.required,
+            self.public,
+            self.choices,
+            self.pick,
+            self.default,
+            self.mechanical,
+            self.window,
+            self.pace,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prompt):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        names: tuple[str, ...] = ("seat", "kind", "required", "public", "choices", "pick")
+        names += ("default", "mechanical", "window", "pace")
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._key(), strict=True))
+        return f"Prompt({shown})"
 
     def signature(self) -> str:
         """A short stable digest: two prompts that ask the same thing have the same signature."""
@@ -624,27 +767,54 @@ class CpuPlayer(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
 class Hint:
     """A recommended answer to a prompt, and why (a reason code the bot puts into words)."""
 
-    action: Action | None
-    reason: str | None = None
-    params: Mapping[str, JSON] = field(default_factory=dict)
+    __slots__ = ("action", "params", "reason")
+
+    def __init__(
+        self,
+        action: Action | None,
+        reason: str | None = None,
+        params: Mapping[str, JSON] | None = None,
+    ) -> None:
+        self.action: Final = action
+        self.reason: Final = reason
+        self.params: Final[Mapping[str, JSON]] = {} if params is None else params
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hint):
+            return NotImplemented
+        return (self.action, self.reason, self.params) == (other.action, other.reason, other.params)
+
+    def __repr__(self) -> str:
+        return f"Hint(action={self.action!r}, reason={self.reason!r}, params={self.params!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """What a CPU player is given: its seat's view, the prompt, its RNG, a dry-run check.
 
     `check(action)` says whether the game would accept an action of this seat; it judges only
     by rules the seat itself can apply (its own hand and the public table), so it reveals nothing.
+    (Made once per CPU decision: a plain class, as `Action` says why.)
     """
 
-    view: Mapping[str, JSON]
-    prompt: Prompt
-    rng: random.Random
-    check: Callable[[Action], bool]
+    __slots__ = ("check", "prompt", "rng", "view")
+
+    def __init__(
+        self,
+        view: Mapping[str, JSON],
+        prompt: Prompt,
+        rng: random.Random,
+        check: Callable[[Action], bool],
+    ) -> None:
+        self.view: Final = view
+        self.prompt: Final = prompt
+        self.rng: Final = rng
+        self.check: Final = check
+
+    def __repr__(self) -> str:
+        return f"Decision(prompt={self.prompt!r})"
 
 
 def automated_prompt(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -32,12 +32,12 @@ from engines.cards import CardError, check_permutation, standard_deck
 from engines.cpu import FirstChoice
 from engines.rng import shuffle
 
-MOVE_CAP = 5000
-JACK = "J"
-FLIP = "flip"
+MOVE_CAP: Final = 5000
+JACK: Final = "J"
+FLIP: Final = "flip"
 
-_NO_CARDS: list[str] = []
-_FLIPS = (Action(0, FLIP), Action(1, FLIP))
+_NO_CARDS: Final[list[str]] = []
+_FLIPS: Final = (Action(0, FLIP), Action(1, FLIP))
 
 
 class KittenFishing(Game):

@@ -6,17 +6,25 @@ import json
 import math
 import sys
 from dataclasses import dataclass, field
+from typing import Final
 
 from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser
 
-CONTRACT_GAMES = ("kitten-fishing", "go-fish", "gong-zhu", "zhao-pengyou", "kokutorum", "shirokuro")
+CONTRACT_GAMES: Final = (
+    "kitten-fishing",
+    "go-fish",
+    "gong-zhu",
+    "zhao-pengyou",
+    "kokutorum",
+    "shirokuro",
+)
 """The game ids RECORDS.md lists (a version of the project may not play them all yet)."""
-MAX_DEPTH = 16
+MAX_DEPTH: Final = 16
 """Options and deals nest a few levels at most; anything deeper is not a record."""
-MAX_SHOWN = 40
+MAX_SHOWN: Final = 40
 """Characters of a record's own text quoted back in an error message."""
-MAX_MESSAGE = 300
+MAX_MESSAGE: Final = 300
 """Characters of an error message in an answer (an echoed field may be huge)."""
 
 

@@ -17,6 +17,7 @@ import json
 import math
 import sys
 from enum import Enum
+from typing import Final
 
 from engines.base import (
     JSON,
@@ -34,7 +35,7 @@ from engines.base import (
 from engines.cpu import cpu_player, decision_rng
 from engines.record import Record, error_answer, parse_record, shown, start
 
-QUERY_KEYS = frozenset({"record", "seat"})
+QUERY_KEYS: Final = frozenset({"record", "seat"})
 
 
 class Verdict(Enum):

@@ -24,8 +24,8 @@ from typing import Any
 
 from engines.base import Action, CpuPlayer, Decide, Decision, GameError, Hint
 from engines.cpu import CpuChooser
-from engines.go_fish.rules import ASK, ASKS, BOOK, BOOKS, COUNT, HELD, ORDER, RANGES, Row
-from engines.rng import choice
+from engines.go_fish.rules import ASK, ASKS, BOOK, BOOKS, COUNT, HELD, ORDER, Row
+from engines.rng import below, choice
 
 Log = Sequence[Mapping[str, Any]]
 
@@ -282,8 +282,8 @@ class LatestNews:
             # every ask was just answered "Go Fish": any ask
             fresh = [(other, every) for other, _ in fresh]
             total = len(fresh) * len(every)
-        # `rng.choice` of `total` asks draws `_randbelow(total)`; a single ask draws nothing
-        pick = choice(rng, RANGES[total]) if total > 1 else 0
+        # `rng.choice` of `total` asks draws `randrange(total)`; a single ask draws nothing
+        pick = below(rng, total) if total > 1 else 0
         at = 0
         while pick >= len(fresh[at][1]):
             pick -= len(fresh[at][1])

@@ -113,8 +113,6 @@ _AUDIENCES: Final = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
 """`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
 ORDER: Final = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
 """`ORDER[seats][seat]`: the other seats in play order from the next one."""
-RANGES: Final = [range(n) for n in range(3 * BOOKS + 1)]
-"""`choice(rng, RANGES[n])` draws the very index `rng.choice` draws from any n choices."""
 _PROMPTS: Final[dict[int, Prompt]] = {}
 """Prompts by seat | ranks held (a mask) << 2 | seats that may be asked (a mask) << 15."""
 _PROMPT_CACHE_MOST: Final = 100_000

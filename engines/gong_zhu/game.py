@@ -20,7 +20,6 @@ Rules of `../shared/seeds/003_23a362ff51276dab.txt`, top to bottom:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -91,15 +90,29 @@ _EXPOSE_NONE: Final = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in r
 """Each seat's exposure of nothing."""
 
 
-@lru_cache(maxsize=4 * 8192)
+_SUIT_CODES: Final[list[tuple[str, ...] | None]] = [None] * (4 << 13)
+"""`_suit_codes` by suit << 13 | held, filled as hands are met."""
+_ALL: Final = tuple((True,) * n for n in range(14))
+_NONE: Final = tuple((False,) * n for n in range(14))
+
+
 def _suit_codes(suit: int, held: int) -> tuple[str, ...]:
     """The codes of the cards of one suit a hand holds (`held`: 13 bits), high to low."""
-    return tuple(CODES[13 * suit + rank] for rank in range(12, -1, -1) if held >> rank & 1)
+    at = suit << 13 | held
+    codes = _SUIT_CODES[at]
+    if codes is None:
+        codes = tuple(CODES[13 * suit + rank] for rank in range(12, -1, -1) if held >> rank & 1)
+        _SUIT_CODES[at] = codes
+    return codes
 
 
-@lru_cache(maxsize=8192)
 def _selectable(held: int, allowed: int) -> tuple[bool, ...]:
     """Which cards of one suit held (13 bits) may be played, high to low."""
+    allowed &= held
+    if allowed == held:
+        return _ALL[held.bit_count()]
+    if not allowed:
+        return _NONE[held.bit_count()]
     return tuple(bool(allowed >> rank & 1) for rank in range(12, -1, -1) if held >> rank & 1)
 
 

@@ -22,7 +22,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engines.base import JSON, Action, Decision, Hint
 from engines.rng import choice
@@ -32,7 +32,7 @@ from engines.two_number.melds import deadwood, deadwood_less_one, partition
 DRAW, INSERT, DISCARD, KNOCK, ROTATE = "draw", "insert", "discard", "knock", "rotate"
 STOCK, PILE = "stock", "discard"
 
-OPPONENTS: dict[int, tuple[tuple[float, float], ...]] = {
+OPPONENTS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
     # (mean, standard deviation) of a normal player's deadwood after k of its own draws in a
     # round (k = 0..), measured over 150 games of normal CPUs per seat count; the last entry
     # stands for every later draw.
@@ -41,11 +41,11 @@ OPPONENTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
-WAIT = 0.3
+WAIT: Final = 0.3
 """What a knock one turn later is worth against one now (the others may knock first)."""
-MIN_GAIN = 0.5
+MIN_GAIN: Final = 0.5
 """The least a knock must be expected to score."""
-PICKUP = 2.5
+PICKUP: Final = 2.5
 """How much lower a seat's deadwood is thought for each card it was seen to take."""
 
 
@@ -128,7 +128,7 @@ class Level:
     """Keep the next player from cards that fit what it was seen to take."""
 
 
-LEVELS = {
+LEVELS: Final = {
     "easy": Level("easy", careless=0.35, lookahead=False, rotate=False, knock_at=3, guard=False),
     "normal": Level("normal", careless=0.0, lookahead=False, rotate=True, knock_at=14, guard=False),
     "hard": Level("hard", careless=0.0, lookahead=True, rotate=True, knock_at=10, guard=True),

@@ -21,7 +21,7 @@ top to bottom:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -52,34 +52,34 @@ from engines.two_number.table import (
     winners_of,
 )
 
-GAME = "kokutorum"
-HAND = 8
-TARGET = 30
+GAME: Final = "kokutorum"
+HAND: Final = 8
+TARGET: Final = 30
 DRAW, INSERT, DISCARD, KNOCK = "draw", "insert", "discard", "knock"
 STOCK, PILE = "stock", "discard"
 """The two places to draw from, as the record's `from` says them."""
-OVER = "over"
-ROTATE_WINDOW = 60.0
+OVER: Final = "over"
+ROTATE_WINDOW: Final = 60.0
 """Seconds a seat other than the first player has to rotate or keep (keep when it runs out)."""
-FACE = "upcard"
-MAX_SEATS = 3
+FACE: Final = "upcard"
+MAX_SEATS: Final = 3
 
-_DRAWS = tuple(
+_DRAWS: Final = tuple(
     {f: Action(seat, DRAW, (("from", f),)) for f in (STOCK, PILE)} for seat in range(MAX_SEATS)
 )
-_INSERTS = tuple(
+_INSERTS: Final = tuple(
     tuple(
         tuple(Action(seat, INSERT, (("position", p), ("upright", up))) for up in ("W", "B"))
         for p in range(HAND + 1)
     )
     for seat in range(MAX_SEATS)
 )
-_DISCARDS = tuple(
+_DISCARDS: Final = tuple(
     tuple(Action(seat, DISCARD, (("position", p),)) for p in range(HAND + 1))
     for seat in range(MAX_SEATS)
 )
-_KNOCKS = tuple(Action(seat, KNOCK) for seat in range(MAX_SEATS))
-_ROTATES = tuple((Action(seat, ROTATE), Action(seat, KEEP)) for seat in range(MAX_SEATS))
+_KNOCKS: Final = tuple(Action(seat, KNOCK) for seat in range(MAX_SEATS))
+_ROTATES: Final = tuple((Action(seat, ROTATE), Action(seat, KEEP)) for seat in range(MAX_SEATS))
 """Every action there is, built once: prompts are made at every step of a CPU game."""
 
 

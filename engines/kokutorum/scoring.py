@@ -12,10 +12,10 @@ Without a knock (the stock ran out) every seat with the lowest points scores 5 (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 KNOCK, KOKUTO, UNDERCUT, STOCK = "knock", "kokuto", "undercut", "stock"
-BONUS = 5
+BONUS: Final = 5
 """The kokuto bonus, the undercut bonus, and what the lowest seats score when the stock ends."""
 
 

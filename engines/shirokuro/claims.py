@@ -11,14 +11,14 @@ After the discard that follows the stock's last draw only ron counts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engines.shirokuro.shape import kept
 from engines.two_number.cards import BLACK_OFFSET, UPRIGHTS, value_of
 from engines.two_number.melds import is_win
 
 RON, PON, CHI, PASS = "ron", "pon", "chi", "pass"
-CLAIMS = (RON, PON, CHI, PASS)
+CLAIMS: Final = (RON, PON, CHI, PASS)
 
 
 class Options(NamedTuple):

@@ -34,7 +34,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, Final
 
 from engines.base import Action, Decision, Hint
 from engines.rng import choice
@@ -52,7 +52,7 @@ DRAW, INSERT, DISCARD, TSUMO, ROTATE, CLAIM = (
     "rotate",
     "claim",
 )
-WHITE_BLACK = ("W", "B")
+WHITE_BLACK: Final = ("W", "B")
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class Level:
     """How many of the most promising gaps for a drawn card are weighed discard by discard."""
 
 
-LEVELS = {
+LEVELS: Final = {
     "easy": Level("easy", 0.35, False, False, False, False, False, look=4),
     "normal": Level("normal", 0.0, True, True, True, False, False, look=2),
     "hard": Level("hard", 0.0, True, True, True, True, True, look=18),

@@ -24,7 +24,7 @@ top to bottom:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -65,35 +65,35 @@ from engines.two_number.table import (
     winners_of,
 )
 
-GAME = "shirokuro"
+GAME: Final = "shirokuro"
 DEALER_HAND, HAND = 8, 7
 DRAW, INSERT, DISCARD, TSUMO = "draw", "insert", "discard", "tsumo"
 CLAIM_PHASE, OVER = "claims", "over"
-FACE = "indicator"
-MAX_SEATS = 3
-CLAIM_WINDOW = 15.0
+FACE: Final = "indicator"
+MAX_SEATS: Final = 3
+CLAIM_WINDOW: Final = 15.0
 """Seconds to answer a claim at a live table (pass when it runs out)."""
-ROTATE_WINDOW = 60.0
+ROTATE_WINDOW: Final = 60.0
 """Seconds a seat other than the dealer has to rotate or keep (keep when it runs out)."""
-DRAW_PACE = 1.0
+DRAW_PACE: Final = 1.0
 """Seconds a live table waits before drawing for the next seat."""
 TSUMO_END, RON_END, DRAW_END = "tsumo", "ron", "draw"
 
-_DRAWS = tuple(Action(seat, DRAW) for seat in range(MAX_SEATS))
-_INSERTS = tuple(
+_DRAWS: Final = tuple(Action(seat, DRAW) for seat in range(MAX_SEATS))
+_INSERTS: Final = tuple(
     tuple(
         tuple(Action(seat, INSERT, (("position", p), ("upright", up))) for up in ("W", "B"))
         for p in range(DEALER_HAND + 1)
     )
     for seat in range(MAX_SEATS)
 )
-_DISCARDS = tuple(
+_DISCARDS: Final = tuple(
     tuple(Action(seat, DISCARD, (("position", p),)) for p in range(DEALER_HAND + 1))
     for seat in range(MAX_SEATS)
 )
-_TSUMOS = tuple(Action(seat, TSUMO) for seat in range(MAX_SEATS))
-_PASSES = tuple(Action(seat, PASS) for seat in range(MAX_SEATS))
-_ROTATES = tuple((Action(seat, ROTATE), Action(seat, KEEP)) for seat in range(MAX_SEATS))
+_TSUMOS: Final = tuple(Action(seat, TSUMO) for seat in range(MAX_SEATS))
+_PASSES: Final = tuple(Action(seat, PASS) for seat in range(MAX_SEATS))
+_ROTATES: Final = tuple((Action(seat, ROTATE), Action(seat, KEEP)) for seat in range(MAX_SEATS))
 
 
 def _in_phase(phase: str, wanted: str, message: str) -> None:

@@ -18,10 +18,11 @@ Tests hold it to `kept_for_win` on random hands.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from engines.two_number.cards import VALUES
 
-_NEVER = 99
+_NEVER: Final = 99
 
 
 def _firsts(vs: tuple[int, ...]) -> tuple[list[int], list[int], list[int]]:
@@ -104,8 +105,8 @@ def distance(vs: tuple[int, ...], melds: int) -> int:
     return 3 * melds + 2 - kept(vs, melds)
 
 
-_VALID = frozenset(VALUES)
-_ALL = frozenset(VALUES)
+_VALID: Final = frozenset(VALUES)
+_ALL: Final = frozenset(VALUES)
 
 
 def _near(x: int) -> frozenset[int]:

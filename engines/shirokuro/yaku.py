@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engines.two_number.melds import KOUTSU, SHUNTSU, Segment, pairs_reading, readings
 
-VALUES: dict[str, int] = {
+VALUES: Final[dict[str, int]] = {
     "dealer": 1,
     "tsumo": 1,
     "dora": 1,
@@ -36,7 +37,7 @@ VALUES: dict[str, int] = {
     "renhou": 16,
 }
 """Points of each yaku (dora: per card)."""
-ORDER = tuple(VALUES)
+ORDER: Final = tuple(VALUES)
 """The order yaku are listed in."""
 
 

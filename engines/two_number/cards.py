@@ -10,23 +10,24 @@ meld test needs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from engines.cards import two_number_deck, two_number_label
 
 WHITE, BLACK = "W", "B"
-UPRIGHTS = (WHITE, BLACK)
-DECK: tuple[str, ...] = tuple(two_number_deck())
+UPRIGHTS: Final = (WHITE, BLACK)
+DECK: Final[tuple[str, ...]] = tuple(two_number_deck())
 """The 30 cards, W1B2 ... W6B5."""
-BLACK_OFFSET = 8
-VALUES: tuple[int, ...] = (*range(1, 7), *range(9, 15))
+BLACK_OFFSET: Final = 8
+VALUES: Final[tuple[int, ...]] = (*range(1, 7), *range(9, 15))
 """The twelve values: white 1..6, then black 1..6."""
 
-_PARTS: dict[str, tuple[int, int]] = {card: (int(card[1]), int(card[3])) for card in DECK}
-_HELD: dict[str, int] = {}
+_PARTS: Final[dict[str, tuple[int, int]]] = {card: (int(card[1]), int(card[3])) for card in DECK}
+_HELD: Final[dict[str, int]] = {}
 for _card, (_w, _b) in _PARTS.items():
     _HELD[f"{_card}/W"] = _w
     _HELD[f"{_card}/B"] = _b + BLACK_OFFSET
-HELD: frozenset[str] = frozenset(_HELD)
+HELD: Final[frozenset[str]] = frozenset(_HELD)
 """Every held code there is (60)."""
 
 

@@ -13,6 +13,7 @@ other legal set can be typed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engines.base import JSON, IllegalAction
 from engines.zhao_pengyou.cards import (
@@ -28,7 +29,7 @@ from engines.zhao_pengyou.cards import (
 Call = tuple[int, int]
 """(card type, n): the n-th play of that card."""
 
-MAX_SUGGESTIONS = 10
+MAX_SUGGESTIONS: Final = 10
 
 
 def call_json(call: Call) -> dict[str, JSON]:

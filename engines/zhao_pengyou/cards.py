@@ -16,28 +16,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-SUITS = "SHDC"
-RANKS = "23456789TJQKA"
+SUITS: Final = "SHDC"
+RANKS: Final = "23456789TJQKA"
 """Rank letters in strength order: index 0 is the 2, index 12 the Ace."""
 SMALL_JOKER, BIG_JOKER = 52, 53
-TYPES = 54
-TRUMP = 4
+TYPES: Final = 54
+TRUMP: Final = 4
 """The effective suit of every trump."""
-DISPLAY_SUITS = (0, 1, 3, 2)
+DISPLAY_SUITS: Final = (0, 1, 3, 2)
 """Plain suits in the order a player sorts them: ♠ ♥ ♣ ♦ (the colours alternate)."""
 
-CODES: tuple[str, ...] = tuple(
+CODES: Final[tuple[str, ...]] = tuple(
     [RANKS[r] + SUITS[s] for s in range(4) for r in range(13)] + ["SJ", "BJ"]
 )
-INDEX: dict[str, int] = {code: t for t, code in enumerate(CODES)}
-SUIT_OF: tuple[int, ...] = tuple([t // 13 for t in range(52)] + [TRUMP, TRUMP])
+INDEX: Final[dict[str, int]] = {code: t for t, code in enumerate(CODES)}
+SUIT_OF: Final[tuple[int, ...]] = tuple([t // 13 for t in range(52)] + [TRUMP, TRUMP])
 """The printed suit of a card (the jokers count as trumps)."""
-RANK_OF: tuple[int, ...] = tuple([t % 13 for t in range(52)] + [-1, -1])
-POINTS: tuple[int, ...] = tuple([{3: 5, 8: 10, 11: 10}.get(t % 13, 0) for t in range(52)] + [0, 0])
+RANK_OF: Final[tuple[int, ...]] = tuple([t % 13 for t in range(52)] + [-1, -1])
+POINTS: Final[tuple[int, ...]] = tuple(
+    [{3: 5, 8: 10, 11: 10}.get(t % 13, 0) for t in range(52)] + [0, 0]
+)
 """Card points: every K and 10 is 10, every 5 is 5 (100 a deck); the others nothing."""
-RANK_A = 12
-RANK_K = 11
+RANK_A: Final = 12
+RANK_K: Final = 11
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class Setup:
         return 52 * self.decks + self.big_jokers + self.small_jokers
 
 
-SETUPS: dict[int, Setup] = {
+SETUPS: Final[dict[int, Setup]] = {
     6: Setup(2, 2, 2, 2),
     7: Setup(2, 0, 0, 2),
     8: Setup(3, 2, 0, 3),
@@ -64,7 +67,7 @@ SETUPS: dict[int, Setup] = {
     11: Setup(3, 2, 2, 4),
     12: Setup(4, 2, 0, 5),
 }
-KITTY = 6
+KITTY: Final = 6
 """Cards left undrawn: the kitty, which the declarer takes and replaces by a bury of 6."""
 
 
@@ -178,7 +181,7 @@ def keep_values(trump: Trump) -> tuple[int, ...]:
     return tuple(out)
 
 
-NO_TRUMP_DISPLAY: tuple[int, ...] = (BIG_JOKER, SMALL_JOKER) + tuple(
+NO_TRUMP_DISPLAY: Final[tuple[int, ...]] = (BIG_JOKER, SMALL_JOKER) + tuple(
     s * 13 + r for s in DISPLAY_SUITS for r in range(12, -1, -1)
 )
 """How a hand is sorted before trump is declared: jokers, then ♠ ♥ ♣ ♦ from the Ace down."""

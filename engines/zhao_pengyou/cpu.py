@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
 from engines.cpu import RandomChoice
@@ -51,8 +52,8 @@ from engines.zhao_pengyou.search import evaluate, preferred, sampled
 from engines.zhao_pengyou.sim import Sim, from_view
 
 DECLARE, LAST_WINDOW, BURY, CALL, PLAY = "declare", "last_window", "bury", "call", "play"
-CALL_CANDIDATES = 3
-CALL_BUDGET = 9_000
+CALL_CANDIDATES: Final = 3
+CALL_BUDGET: Final = 9_000
 """Simulated plays spent comparing call sets (the whole deal is still to play)."""
 
 

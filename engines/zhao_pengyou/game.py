@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engines.base import (
     JSON,
@@ -102,16 +102,16 @@ from engines.zhao_pengyou.scoring import (
 from engines.zhao_pengyou.sim import NOTHING, Sim
 
 DRAW, DECLARE, PASS, BURY, CALL, PLAY = "draw", "declare", "pass", "bury", "call", "play"
-WINDOW = "declare"
+WINDOW: Final = "declare"
 """The phase of the last window (`state.deal.phase` in RECORDS.md)."""
-OVER = "over"
-LAST_WINDOW = "last_window"
+OVER: Final = "over"
+LAST_WINDOW: Final = "last_window"
 """The prompt kind of the last window (declare or pass)."""
-DEAL_SECONDS = 60.0
+DEAL_SECONDS: Final = 60.0
 """How long a live table takes to draw a whole deal (the draws' pace follows from it)."""
-GROUP_TRUMP = "trump"
+GROUP_TRUMP: Final = "trump"
 
-_NO_EVENTS: list[Event] = []
+_NO_EVENTS: Final[list[Event]] = []
 Groups = tuple[tuple[str, tuple[int, ...]], ...]
 """A hand's groups for a card pick: (group id, positions)."""
 
@@ -1651,5 +1651,5 @@ def _cards(action: Action) -> list[str]:
     return list(value)
 
 
-_DRAWS = tuple(Action(seat, DRAW) for seat in range(12))
-_DREW = tuple(Event("drew", seat) for seat in range(12))
+_DRAWS: Final = tuple(Action(seat, DRAW) for seat in range(12))
+_DREW: Final = tuple(Event("drew", seat) for seat in range(12))

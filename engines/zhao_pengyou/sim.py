@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from engines.base import JSON
 from engines.zhao_pengyou.cards import (
@@ -240,7 +241,7 @@ class Sim:
         return taken[seat] + 0.004 * (-margin if mine else margin)
 
 
-NOTHING: list[int] = [0] * TYPES
+NOTHING: Final[list[int]] = [0] * TYPES
 """An unknown hand (never changed: sampled deals get hands of their own)."""
 
 
@@ -260,7 +261,7 @@ class _Public:
     active: list[bool]
 
 
-_PARSED: dict[int, _Public] = {}
+_PARSED: Final[dict[int, _Public]] = {}
 """Parsed public parts by the identity of the view's `played` (made anew with the table's
 other trick-long parts) and of its `voids` (made anew with everything a play may teach within
 a trick); an entry keeps both alive, so an identity is never mistaken for another."""

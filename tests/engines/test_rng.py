@@ -44,3 +44,4 @@ def test_an_empty_sequence_or_range_has_no_draw() -> None:
     for n in (0, -3):
         with pytest.raises(ValueError):
             below(random.Random(0), n)
+

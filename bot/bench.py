@@ -108,17 +108,23 @@ def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
 
 def _random_players(plugin: GamePlugin, seats: int, seconds: float) -> Figure:
     """Games of uniformly random legal choices through the engine protocol for about `seconds`
-    of process time (`engines.cpu.random_playout`)."""
+    of process time (`engines.cpu.random_playout`); in the game's own unit too (hands, deals:
+    the parts a finished game played, `Game.part`)."""
     rng = random.Random(seats)
-    games = actions = 0
+    games = actions = units = 0
     started = time.process_time()
     while time.process_time() - started < seconds or games < 3:
-        actions += random_playout(plugin.engine.new(seats, {}, games), rng)
+        game = plugin.engine.new(seats, {}, games)
+        actions += random_playout(game, rng)
+        units += game.part() or 0
         games += 1
     elapsed = time.process_time() - started
+    figure = f"{games / elapsed:,.0f} games/s ({games} games)"
+    if plugin.bench_unit is not None:
+        figure += f", {units / elapsed:,.0f} {plugin.bench_unit.name}/s"
     return (
         f"{plugin.id} ({seats} seats) random players through the engine protocol",
-        f"{games / elapsed:,.0f} games/s ({games} games), {actions / elapsed:,.0f} actions/s",
+        f"{figure}, {actions / elapsed:,.0f} actions/s",
     )
 
 

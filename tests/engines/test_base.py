@@ -6,8 +6,11 @@ import pytest
 
 from engines.base import (
     Action,
+    CardPick,
+    Event,
     IllegalAction,
     OptionSpec,
+    Prompt,
     RecordError,
     derive_rng,
     game_class,
@@ -118,3 +121,34 @@ def test_a_card_pick_builds_its_action_and_reads_it_back() -> None:
     assert play.action(0, [1]).to_json() == {"seat": 0, "type": "play", "card": "QS"}
     assert play.chosen(play.action(0, [1])) == ["QS"]
     assert CardPick.from_json(play.to_json()) == play
+
+
+def test_the_protocols_values_are_equal_and_hash_alike_by_their_fields() -> None:
+    play = Action.make(1, "play", card="7H")
+    assert play == Action(1, "play", (("card", "7H"),)) and hash(play) == hash(
+        Action(1, "play", (("card", "7H"),))
+    )
+    assert play != Action.make(2, "play", card="7H") and play != Action.make(1, "lead", card="7H")
+    assert len({play, Action.make(1, "play", card="7H"), Action.make(1, "play", card="8H")}) == 2
+    assert (
+        play != ("play", 1)
+        and repr(play) == "Action(seat=1, type='play', fields=(('card', '7H'),))"
+    )
+
+    seen = Event("drew", 0, {"card": "7H"}, audience=frozenset((0,)))
+    assert seen == Event("drew", 0, {"card": "7H"}, audience=frozenset((0,)))
+    assert seen != Event("drew", 0, {"card": "8H"}, audience=frozenset((0,)))
+    assert hash(seen) == hash(Event("drew", 0, {"card": "8H"}, audience=frozenset((0,))))
+    assert Event("skip").data == {} and Event("skip").seat is None
+
+    pick = CardPick("play", ("7H", "8H"), 1, 1, "card", (), True, (("H", (0, 1)),), (True, False))
+    same = CardPick("play", ("7H", "8H"), 1, 1, "card", (), True, (("H", (0, 1)),), (True, False))
+    assert pick == same and hash(pick) == hash(same)
+    assert pick != CardPick("play", ("7H", "8H"), 1, 1, "card", (), True, (("H", (0, 1)),))
+    assert pick.action(1, [0]) == play
+    asked = Prompt(1, "play", pick=pick)
+    assert asked == Prompt(1, "play", pick=same) and hash(asked) == hash(
+        Prompt(1, "play", pick=same)
+    )
+    assert asked != Prompt(1, "play", required=False, pick=pick)
+    assert Prompt.from_json(asked.to_json()) == asked

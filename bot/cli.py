@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser(
         "build",
-        help="compile the engines with mypyc (optional; about twice as fast)",
+        help="compile the engines with mypyc (optional; two to four times as fast)",
         description=(
             "Copy engines/ into a build folder outside the source tree (.compiled/ beside "
             "engines/, or $CARDBOT_BUILD_DIR) and compile it there with mypyc; needs the dev "

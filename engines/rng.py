@@ -40,13 +40,6 @@ def choice(rng: Random, seq: Sequence[T]) -> T:
 
 def shuffle(rng: Random, items: list[Any]) -> None:
     """`rng.shuffle(items)`: from the last position down, swap with one at or before it."""
-    if type(rng) is not Random:
-        rng.shuffle(items)
-        return
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j: int = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
+        j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]

@@ -84,7 +84,7 @@ def random_pick(decision: Decision, tries: int = 200) -> Action | None:
     usable = [i for i in range(len(pick.cards)) if pick.selectable is None or pick.selectable[i]]
     low, high = pick.min, min(pick.max, len(usable))
     for _ in range(tries):
-        # rng.randint(low, high) and rng.sample(usable, count), drawn alike, one card faster
+        # the draws of rng.randint(low, high) and rng.sample(usable, count), a lone card directly
         count = low + below(rng, high + 1 - low) if high >= low else rng.randint(low, high)
         chosen = [usable[below(rng, len(usable))]] if count == 1 else rng.sample(usable, count)
         action = pick.action(prompt.seat, chosen)

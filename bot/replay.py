@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import IO
 
 from engines.base import GameError, RecordError
-from engines.record import MAX_MESSAGE, cut, error_answer, read_record, replay
+from engines.record import MAX_MESSAGE, cut, error_answer, printable, read_record, replay
 
 EXIT_OK, EXIT_MALFORMED, EXIT_REFUSED = 0, 2, 3
 BOM = b"\xef\xbb\xbf"
@@ -114,7 +114,9 @@ def main(args: argparse.Namespace) -> int:
     except RecordError as exc:
         answer, code = error_answer(exc), EXIT_MALFORMED
     if code == EXIT_MALFORMED:
-        print(f"cardbot replay: {answer['error']['message']}", file=sys.stderr)  # type: ignore[index]
+        # one line, whatever the record made the message quote
+        message = printable(str(answer["error"]["message"]))  # type: ignore[index]
+        print(f"cardbot replay: {message}", file=sys.stderr)
     else:
         out.write(_dump(answer) + b"\n")
     return code

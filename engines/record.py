@@ -211,8 +211,16 @@ def error_answer(exc: GameError, index: int | None = None) -> dict[str, JSON]:
 
 
 def shown(text: str, limit: int = MAX_SHOWN) -> str:
-    """A piece of a record quoted in a message: cut after `limit` characters."""
-    return cut(text, limit)
+    """A piece of a record quoted in a message: on one line, cut after `limit` characters."""
+    return cut(printable(text), limit)
+
+
+def printable(text: str) -> str:
+    """`text` with every character that does not print (a line break, a control character,
+    a lone surrogate) written as its escape (`\\n`, `\\x1b`, `\\ud800`): a message stays one line."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def cut(text: str, limit: int) -> str:

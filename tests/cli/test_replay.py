@@ -255,6 +255,19 @@ def test_a_game_of_the_contract_not_yet_playable_says_so(
 
 
 @pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ({"game": "\n"}, "Unknown game '\\n'."),
+        ({"game": "po\rker\x1b"}, "Unknown game 'po\\rker\\x1b'."),
+    ],
+)
+def test_a_message_quoting_a_line_break_stays_one_line(extra: dict[str, object], said: str) -> None:
+    # found by the fuzz test: the line break of a game id was printed as it was
+    done = run("-", stdin=json.dumps({**record(), **extra}))
+    assert done.returncode == 2 and done.stderr == f"cardbot replay: {said}\n"
+
+
+@pytest.mark.parametrize(
     "extra",
     [
         {"game": "g" * 1_000_000},

@@ -383,18 +383,27 @@ class TerminalGame:
         return self.ask(plain(question) + " [y/N] ").strip().lower() == "y"
 
     async def auto(self, table: TableInfo) -> None:
-        """Auto play: the CPU moves for the player at a watching pace until Ctrl-C or the end."""
+        """Auto play: the CPU moves for the player at a watching pace until Ctrl-C or the end.
+
+        Ctrl-C cancels the session's task (`CtrlC`). Each move is shielded from it: a press
+        that lands while a move is being made and stored lets that move end whole before auto
+        play stops (a database call cancelled halfway could leave the connection unusable, and
+        the session hung or died instead of saying "Auto play off.").
+        """
         await self.service.set_auto(table.id, TERMINAL_USER_ID, True)
         self.out(say("auto_on", self.locale))
+        step: asyncio.Future[ActResult] | None = None
         try:
             while True:
-                result = await self.service.advance(table.id, limit=1)
+                step = asyncio.ensure_future(self.service.advance(table.id, limit=1))
+                result = await asyncio.shield(step)
                 self.narrate(result)
                 if not result.applied or result.table.status != "active":
                     break
                 await asyncio.sleep(AUTO_PACE_SECONDS)
         except (KeyboardInterrupt, asyncio.CancelledError):
-            pass
+            if step is not None and not step.done():
+                self.narrate(await step)  # the move being made when the press came
         finally:
             latest = await self.service.load(table.id)
             if latest.status in ("lobby", "active"):

@@ -279,3 +279,41 @@ def test_the_default_database_is_found_from_any_folder(tmp_path: Path) -> None:
     assert "Resuming your game of Kitten Fishing (4 moves so far)." in second.stdout
     assert second.stderr == f"Database: {path}\n"
     assert not list((tmp_path / "one").iterdir()) and not list((tmp_path / "two").iterdir())
+
+
+async def test_a_press_during_a_move_of_auto_play_lets_that_move_end_whole(
+    sqlite_file: Path,
+) -> None:
+    # Ctrl-C cancels the session's task; landing in the middle of a move (a database call
+    # cancelled halfway), it once left the session hung or dead instead of "Auto play off."
+    import asyncio
+
+    from bot.play import TerminalGame
+    from bot.store.database import Database
+    from bot.tables import TableService
+
+    settings = get_settings()
+    database = Database(settings.database_url)
+    await database.upgrade()
+    service = TableService(database, settings)
+    lines: list[str] = []
+    try:
+        session = TerminalGame(service, "kitten-fishing", "en", Script(), lines.append)
+        table = await session.open_or_resume("Alice", "normal", None, False)
+        real, entered = service.advance, asyncio.Event()
+
+        async def slow_advance(*a: object, **k: object) -> object:
+            entered.set()
+            await asyncio.sleep(0.3)  # the press lands here, in the middle of the move
+            return await real(*a, **k)  # type: ignore[arg-type]
+
+        service.advance = slow_advance  # type: ignore[method-assign]
+        auto = asyncio.create_task(session.auto(table))
+        await entered.wait()
+        auto.cancel()
+        await auto
+        after = await service.load(table.id)
+        assert after.action_count > table.action_count  # the move was made and stored
+        assert lines[-1] == "Auto play off." and not any(s.auto for s in after.seats)
+    finally:
+        await database.dispose()

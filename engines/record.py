@@ -211,8 +211,8 @@ def error_answer(exc: GameError, index: int | None = None) -> dict[str, JSON]:
 
 
 def shown(text: str, limit: int = MAX_SHOWN) -> str:
-    """A piece of a record quoted in a message: on one line, cut after `limit` characters."""
-    return cut(printable(text), limit)
+    """A piece of a record quoted in a message: cut after `limit` characters."""
+    return cut(text, limit)
 
 
 def printable(text: str) -> str:

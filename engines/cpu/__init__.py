@@ -85,7 +85,7 @@ def random_pick(decision: Decision, tries: int = 200) -> Action | None:
     low, high = pick.min, min(pick.max, len(usable))
     for _ in range(tries):
         # the draws of rng.randint(low, high) and rng.sample(usable, count), a lone card directly
-        count = low + below(rng, high + 1 - low) if high >= low else rng.randint(low, high)
+        count = low + below(rng, high + 1 - low)
         chosen = [usable[below(rng, len(usable))]] if count == 1 else rng.sample(usable, count)
         action = pick.action(prompt.seat, chosen)
         if decision.check(action):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import signal
 import subprocess
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.play import run
+from bot.play import TerminalGame, run
 from bot.settings import get_settings
+from bot.store.database import Database
+from bot.tables import TableService
 from engines.record import CONTRACT_GAMES
 
 
@@ -286,12 +289,6 @@ async def test_a_press_during_a_move_of_auto_play_lets_that_move_end_whole(
 ) -> None:
     # Ctrl-C cancels the session's task; landing in the middle of a move (a database call
     # cancelled halfway), it once left the session hung or dead instead of "Auto play off."
-    import asyncio
-
-    from bot.play import TerminalGame
-    from bot.store.database import Database
-    from bot.tables import TableService
-
     settings = get_settings()
     database = Database(settings.database_url)
     await database.upgrade()

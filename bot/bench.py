@@ -22,7 +22,7 @@ from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
 from engines.base import Action, Game, Prompt
-from engines.cpu import CpuChooser, cpu_chooser, random_playout
+from engines.cpu import CpuChooser, cpu_chooser, random_actions_playout, random_playout
 
 Figure = tuple[str, str]
 
@@ -53,7 +53,8 @@ def engine_figures(quick: bool, game: str | None = None) -> list[Figure]:
     for plugin, seats in _benched(game):
         for count in seats:
             figures += _throughput(plugin, count, 1.0 if quick else 5.0)
-            figures.append(_random_players(plugin, count, 1.0 if quick else 5.0))
+            for playout in (random_actions_playout, random_playout):
+                figures.append(_random_players(plugin, count, playout, 1.0 if quick else 5.0))
         repeat = 20 if quick else 100
         for case in plugin.bench:
             text = json.dumps(dict(case.record))
@@ -106,16 +107,30 @@ def _throughput(plugin: GamePlugin, seats: int, seconds: float) -> list[Figure]:
     ]
 
 
-def _random_players(plugin: GamePlugin, seats: int, seconds: float) -> Figure:
-    """Games of uniformly random legal choices through the engine protocol for about `seconds`
-    of process time (`engines.cpu.random_playout`); in the game's own unit too (hands, deals:
-    the parts a finished game played, `Game.part`)."""
+RANDOM_LOOPS: dict[Callable[[Game, random.Random], int], str] = {
+    random_actions_playout: "random players through the engine protocol (legal_actions)",
+    random_playout: "random players through the prompts (card picks)",
+}
+"""The two random players `cardbot bench` times, by what each goes through."""
+
+
+def _random_players(
+    plugin: GamePlugin,
+    seats: int,
+    playout: Callable[[Game, random.Random], int],
+    seconds: float,
+) -> Figure:
+    """Games of uniformly random legal choices for about `seconds` of process time, played by
+    `playout`: `engines.cpu.random_actions_playout` (a seat of `to_act()`, one of its
+    `legal_actions`, `apply`: what a game library's random player runs) or
+    `engines.cpu.random_playout` (the prompts the bot shows, card picks drawn and checked).
+    In the game's own unit too (hands, deals: the parts a finished game played, `Game.part`)."""
     rng = random.Random(seats)
     games = actions = units = 0
     started = time.process_time()
     while time.process_time() - started < seconds or games < 3:
         game = plugin.engine.new(seats, {}, games)
-        actions += random_playout(game, rng)
+        actions += playout(game, rng)
         units += game.part() or 0
         games += 1
     elapsed = time.process_time() - started
@@ -123,7 +138,7 @@ def _random_players(plugin: GamePlugin, seats: int, seconds: float) -> Figure:
     if plugin.bench_unit is not None:
         figure += f", {units / elapsed:,.0f} {plugin.bench_unit.name}/s"
     return (
-        f"{plugin.id} ({seats} seats) random players through the engine protocol",
+        f"{plugin.id} ({seats} seats) {RANDOM_LOOPS[playout]}",
         f"{figure}, {actions / elapsed:,.0f} actions/s",
     )
 

@@ -12,11 +12,28 @@ Only for `random.Random` itself: a subclass may draw otherwise, and is sent to i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
+
+_GETRANDBITS: Final[Callable[[Random, int], int]] = Random.getrandbits
+"""The C method itself, called with the generator: no lookup through the instance's dict."""
+_BULK_MOST: Final = 1 << 31
+"""Lists up to this long are shuffled from 32-bit words drawn together (each draw is one)."""
+
+
+class _Words(dict[int, struct.Struct]):
+    """The unpacker of n 32-bit words, little end first, by n; made when first asked."""
+
+    def __missing__(self, n: int) -> struct.Struct:
+        made = self[n] = struct.Struct(f"<{n}I")
+        return made
+
+
+_WORDS: Final = _Words()
 
 
 def below(rng: Random, n: int) -> int:
@@ -24,9 +41,9 @@ def below(rng: Random, n: int) -> int:
     if type(rng) is not Random or n < 1:
         return rng.randrange(n)
     k = n.bit_length()
-    r: int = rng.getrandbits(k)
+    r = _GETRANDBITS(rng, k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
 
 
@@ -39,7 +56,32 @@ def choice(rng: Random, seq: Sequence[T]) -> T:
 
 
 def shuffle(rng: Random, items: list[Any]) -> None:
-    """`rng.shuffle(items)`: from the last position down, swap with one at or before it."""
-    for i in range(len(items) - 1, 0, -1):
+    """`rng.shuffle(items)`: from the last position down, swap with one at or before it.
+
+    Each of those draws takes one 32-bit word of the generator (`getrandbits(k)` for k <= 32
+    is the word's top k bits) and a list of n needs at least n - 1 of them, so those n - 1
+    words are drawn in one call; draws refused by a rejection are made one by one after.
+    """
+    i = len(items) - 1
+    j = 0
+    if type(rng) is not Random or i >= _BULK_MOST:
+        while i >= 1:
+            j = below(rng, i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return
+    if i < 1:
+        return
+    words: tuple[int, ...] = _WORDS[i].unpack(_GETRANDBITS(rng, 32 * i).to_bytes(4 * i, "little"))
+    k = (i + 1).bit_length()
+    for word in words:
+        if i + 1 < 1 << (k - 1):
+            k -= 1
+        j = word >> (32 - k)
+        if j <= i:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+    while i >= 1:
         j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
+        i -= 1

@@ -41,6 +41,7 @@ __all__ = [
     "cpu_player",
     "decision_rng",
     "hint",
+    "random_actions_playout",
     "random_pick",
     "random_playout",
 ]
@@ -120,6 +121,40 @@ def random_playout(game: Game, rng: random.Random) -> int:
             action = choice(rng, prompt.choices)
         else:
             action = fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
+        if action is None:
+            raise GameError("stalled", f"{game.id}: a random player found no answer.")
+        game.apply(action)
+    return RANDOM_PLAYOUT_MOST
+
+
+def random_actions_playout(game: Game, rng: random.Random) -> int:
+    """Play `game` to the end at random through the core protocol; returns the actions applied.
+
+    Each step: a seat of `to_act()` at random, one of its `legal_actions(seat)` at random,
+    `apply`: the loop a random player of a game library runs. A seat whose legal actions the
+    game does not list (a pick of several cards from a long hand) answers its prompt as in
+    `random_playout`; a game waiting on no seat takes its own step.
+    """
+    fallback = RandomChoice()
+    for taken in range(RANDOM_PLAYOUT_MOST):
+        if game.is_over():
+            return taken
+        waiting = game.to_act()
+        action: Action | None = None
+        if waiting:
+            seat = next(iter(waiting)) if len(waiting) == 1 else choice(rng, sorted(waiting))
+            legal = game.legal_actions(seat)
+            if legal:
+                action = choice(rng, legal)
+            else:
+                prompt = game.seat_decisions().get(seat) or game.table_step()
+                if prompt is not None:
+                    decision = Decision({}, prompt, rng, game.accepts)
+                    action = fallback.decide(decision) or prompt.default
+        else:
+            step = game.table_step()
+            if step is not None:
+                action = step.default or (step.choices[0] if step.choices else None)
         if action is None:
             raise GameError("stalled", f"{game.id}: a random player found no answer.")
         game.apply(action)

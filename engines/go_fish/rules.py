@@ -110,6 +110,8 @@ _ASK_KEYS: Final[dict[int, tuple[int, int, int]]] = {
 _OTHERS: Final = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
 _AUDIENCES: Final = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
+_TURNS: Final = [frozenset((seat,)) for seat in range(4)]
+"""`to_act()` of each seat's turn, made once."""
 """`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
 ORDER: Final = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
 """`ORDER[seats][seat]`: the other seats in play order from the next one."""
@@ -373,7 +375,7 @@ class GoFish(Game):
 
     def to_act(self) -> frozenset[int]:
         """The seat whose turn it is to ask."""
-        return frozenset() if self.over else frozenset((self.turn,))
+        return frozenset() if self.over else _TURNS[self.turn]
 
     def prompts(self) -> dict[int, Prompt]:
         """One required public prompt: the seat to act, with every ask it may make."""

@@ -92,6 +92,8 @@ _EXPOSE_NONE: Final = tuple(Action(seat, EXPOSE, (("cards", ()),)) for seat in r
 
 _SUIT_CODES: Final[list[tuple[str, ...] | None]] = [None] * (4 << 13)
 """`_suit_codes` by suit << 13 | held, filled as hands are met."""
+_TURNS: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
+"""`to_act()` in play, by the seat to play, made once."""
 _ALL: Final = tuple((True,) * n for n in range(14))
 _NONE: Final = tuple((False,) * n for n in range(14))
 
@@ -270,7 +272,7 @@ class GongZhu(Game):
     def to_act(self) -> frozenset[int]:
         """The seats still to decide their exposures, or the seat to play."""
         if self.phase == PLAY:
-            return frozenset((self.turn,))
+            return _TURNS[self.turn]
         if self.phase == EXPOSE:
             return frozenset(s for s in range(SEATS) if self.decisions[s] is None)
         return frozenset()

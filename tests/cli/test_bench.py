@@ -17,7 +17,8 @@ import pytest
             "engine",
             [
                 "replay --jsonl --finish, in-process",
-                "random players through the engine protocol",
+                "random players through the engine protocol (legal_actions)",
+                "random players through the prompts (card picks)",
                 "longest natural game",
                 "move-cap game",
             ],
@@ -43,11 +44,16 @@ def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
     assert all(game in line for line in proc.stdout.splitlines() if "seats)" in line)
 
 
-def test_random_players_play_every_game_to_its_end_through_the_protocol() -> None:
+@pytest.mark.parametrize("loop", ["random_actions_playout", "random_playout"])
+def test_random_players_play_every_game_to_its_end(loop: str) -> None:
+    """Both random players the bench times, at the fewest and the most seats of each game."""
+    import engines.cpu
     from bot.games import plugins
-    from engines.cpu import random_playout
 
+    playout = getattr(engines.cpu, loop)
     for plugin in plugins():
-        game = plugin.engine.new(plugin.engine.min_seats, {}, 1)
-        applied = random_playout(game, random.Random(1))
-        assert game.is_over() and applied > 0, plugin.id
+        for seats in sorted({plugin.engine.min_seats, plugin.engine.max_seats}):
+            for seed in range(3):
+                game = plugin.engine.new(seats, {}, seed)
+                applied = playout(game, random.Random(seed))
+                assert game.is_over() and applied > 0, (plugin.id, seats, seed)

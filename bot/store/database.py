@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -16,8 +17,8 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import event, text
-from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.engine import URL, Connection, Dialect, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidatePoolError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -158,6 +159,35 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
+PING_AFTER_IDLE = 2.0
+"""Seconds a pooled PostgreSQL connection may rest before it is pinged on its next checkout.
+
+A connection that died with a server restart or a cut network is then replaced before a
+request uses it. One given back less than this ago is handed out unpinged: a busy process
+saves a round trip per transaction (a sixth of a move's), and a server restart within that
+moment still costs at most one request per process its "try again in a moment", since the
+first dead connection met renews the whole pool."""
+_IDLE_SINCE = "cardbot_idle_since"
+
+
+def _note_checkin(_dbapi_connection: Any, record: Any) -> None:
+    record.info[_IDLE_SINCE] = time.monotonic()
+
+
+def _pinger(dialect: Dialect) -> Callable[[Any, Any, Any], None]:
+    """A pool `checkout` listener: ping a connection that rested `PING_AFTER_IDLE` or more
+    (a new one, never given back, is not pinged); a dead one renews the pool."""
+
+    def ping_if_rested(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get(_IDLE_SINCE)
+        if since is None or time.monotonic() - since < PING_AFTER_IDLE:
+            return
+        if not dialect._do_ping_w_event(dbapi_connection):
+            raise InvalidatePoolError()
+
+    return ping_if_rested
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -196,8 +226,6 @@ class Database:
                     ) from None
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT}
         else:
-            # pre-ping: a connection that died with a server restart is replaced, not handed out
-            kwargs["pool_pre_ping"] = True
             kwargs["connect_args"] = {"server_settings": self.timeouts.server_settings()}
         try:
             self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
@@ -207,6 +235,11 @@ class Database:
             ) from None
         if self.dialect == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            # a connection that died with a server restart is replaced, not handed out
+            pool = self.engine.sync_engine.pool
+            event.listen(pool, "checkin", _note_checkin)
+            event.listen(pool, "checkout", _pinger(self.engine.sync_engine.dialect))
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(
             self.engine, expire_on_commit=False
         )

@@ -13,9 +13,22 @@ from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequen
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, func, insert, literal_column, select, text, true, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Table,
+    Update,
+    bindparam,
+    func,
+    insert,
+    literal_column,
+    select,
+    text,
+    true,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -54,6 +67,33 @@ from engines.base import resolve_options as engine_resolve_options
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser, cpu_player
 
 Clock = Callable[[], datetime]
+
+_TABLES = cast(Table, TableRow.__table__)
+_SEATS_OF: Select[SeatRow] = (
+    select(SeatRow).where(SeatRow.table_id == bindparam("table_id")).order_by(SeatRow.seat)
+)
+"""A table's seats in seat order, the statement made once (made per call, its building cost
+more than the query)."""
+_LOG_INSERT = insert(cast(Table, ActionLogRow.__table__))
+"""Action log rows, written as a plain insert of many rows (no ORM bookkeeping is needed)."""
+_BUMPS: dict[tuple[str, ...], Update] = {}
+"""`ServiceCore._bump`'s conditional UPDATE by the columns it writes, each made once."""
+
+
+def _bump_statement(columns: tuple[str, ...]) -> Update:
+    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version`, made once per
+    set of columns; each column's value is the parameter `v_<column>`."""
+    statement = _BUMPS.get(columns)
+    if statement is None:
+        c = _TABLES.c
+        statement = (
+            update(_TABLES)
+            .where(c.id == bindparam("b_id"), c.version == bindparam("b_version"))
+            .values({name: bindparam(f"v_{name}", type_=c[name].type) for name in columns})
+        )
+        _BUMPS[columns] = statement
+    return statement
+
 
 NAME_LENGTH = 100
 BATCH_CAP = 100_000
@@ -158,13 +198,7 @@ class ServiceCore:
         units.committed()
 
     async def _seats(self, s: AsyncSession, table_id: int) -> list[SeatRow]:
-        return list(
-            (
-                await s.scalars(
-                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-                )
-            ).all()
-        )
+        return list((await s.scalars(_SEATS_OF, {"table_id": table_id})).all())
 
     async def _load_rows(
         self, s: AsyncSession, table_id: int, expected_version: int | None
@@ -192,12 +226,9 @@ class ServiceCore:
         """Write `values` and version + 1, only if nobody wrote the table since we read it."""
         now = self._clock()
         values = {**values, "version": row.version + 1, "updated_at": now}
-        result = await s.execute(
-            update(TableRow)
-            .where(TableRow.id == row.id, TableRow.version == row.version)
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
+        params = {f"v_{name}": value for name, value in values.items()}
+        params.update(b_id=row.id, b_version=row.version)
+        result = await s.execute(_bump_statement(tuple(sorted(values))), params)
         if rowcount(result) != 1:
             raise moved_on(row)
         for key, value in values.items():
@@ -369,7 +400,7 @@ class ServiceCore:
         await self._bump(s, row, **values)
         if batch.actions:
             await s.execute(
-                insert(ActionLogRow),
+                _LOG_INSERT,
                 [
                     {
                         "table_id": row.id,

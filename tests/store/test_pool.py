@@ -1,0 +1,58 @@
+"""PostgreSQL connections of the pool: a rested one is pinged before use, a busy one is not.
+
+The server ends every connection of the test's database (as a restart would); what the next
+request sees depends on how long its pooled connection rested.
+"""
+
+from __future__ import annotations
+
+import asyncpg
+import pytest
+
+from bot.settings import Settings
+from bot.store import Database
+from bot.store import database as database_module
+from bot.store.database import DatabaseUnavailable
+from bot.tables import TableService
+from tests.store.test_timeouts import FLIP, dsn, postgres_only, two_humans
+from tests.tables.helpers import ALICE
+
+
+async def end_every_connection(database: Database) -> int:
+    """What a server restart does to the pool: each connection to the database is ended."""
+    other = await asyncpg.connect(dsn(database.url))
+    try:
+        ended = await other.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await other.close()
+    return int(ended)
+
+
+async def test_a_rested_connection_found_dead_is_replaced_unseen(
+    database: Database, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    postgres_only(database)
+    monkeypatch.setattr(database_module, "PING_AFTER_IDLE", 0.0)  # every connection has rested
+    service = TableService(database, settings)
+    table_id = await two_humans(service)
+    assert await end_every_connection(database) >= 1
+    assert (await service.load(table_id)).id == table_id  # pinged, found dead, replaced
+    assert (await service.act(table_id, ALICE, FLIP)).table.action_count == 1
+
+
+async def test_a_connection_just_given_back_is_used_unpinged(
+    database: Database, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the price of saving the round trip: a server restart in that moment costs one request
+    # its "try again in a moment", and the dead connection renews the whole pool
+    postgres_only(database)
+    monkeypatch.setattr(database_module, "PING_AFTER_IDLE", 3600.0)
+    service = TableService(database, settings)
+    table_id = await two_humans(service)
+    assert await end_every_connection(database) >= 1
+    with pytest.raises(DatabaseUnavailable):
+        await service.load(table_id)
+    assert (await service.load(table_id)).id == table_id

@@ -20,6 +20,8 @@ LOCALES: tuple[str, ...] = ("ja", "en")
 MIN_TURN_TIMER = 300
 MAX_TURN_TIMER = 604800
 DEFAULT_STATEMENT_TIMEOUT = 30.0
+DEFAULT_POOL_SIZE = 10
+"""PostgreSQL connections one bot process keeps open (requests beyond wait for one)."""
 DEFAULT_LOCK_TIMEOUT = 10.0
 DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 300.0
 """PostgreSQL limits, seconds: the bot's statements take milliseconds; a transaction stays open
@@ -93,6 +95,7 @@ class Settings(BaseSettings):
     database_idle_in_transaction_timeout_seconds: float = Field(
         default=DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT, ge=0
     )
+    database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1, le=1000)
     log_level: str = "INFO"
     font_path: str | None = None
     archive_after_days: int = Field(

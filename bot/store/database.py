@@ -32,6 +32,7 @@ from sqlalchemy.pool import StaticPool
 from bot.settings import (
     DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT,
     DEFAULT_LOCK_TIMEOUT,
+    DEFAULT_POOL_SIZE,
     DEFAULT_STATEMENT_TIMEOUT,
     Settings,
     normalize_database_url,
@@ -159,6 +160,10 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
+POOL_SIZE = 20
+"""PostgreSQL connections a process keeps open between requests."""
+POOL_OVERFLOW = 0
+"""Connections it may open beyond those at busy moments, closed again when given back."""
 PING_AFTER_IDLE = 2.0
 """Seconds a pooled PostgreSQL connection may rest before it is pinged on its next checkout.
 
@@ -199,10 +204,18 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 class Database:
     """One database: `engine`, `sessions()` (AsyncSession factory) and `upgrade()` to head."""
 
-    def __init__(self, url: str, *, echo: bool = False, timeouts: Timeouts | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        echo: bool = False,
+        timeouts: Timeouts | None = None,
+        pool_size: int = DEFAULT_POOL_SIZE,
+    ) -> None:
         """Check the URL and make the engine (no connection yet); BadDatabaseUrl if unusable.
 
-        `timeouts` apply to every PostgreSQL connection (default: `Timeouts()`).
+        `timeouts` apply to every PostgreSQL connection (default: `Timeouts()`); `pool_size`
+        is how many PostgreSQL connections it keeps.
         """
         self.url = normalize_database_url(url)
         self.timeouts = timeouts or Timeouts()
@@ -227,6 +240,10 @@ class Database:
             kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT}
         else:
             kwargs["connect_args"] = {"server_settings": self.timeouts.server_settings()}
+            # a fixed set of connections: requests beyond them queue for one. Extra connections
+            # opened for a rush and closed after cost more than the wait (a new server process
+            # each), and a loaded process serves no faster with more of them
+            kwargs.update(pool_size=pool_size, max_overflow=0)
         try:
             self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         except (ArgumentError, ImportError) as exc:
@@ -247,7 +264,11 @@ class Database:
     @classmethod
     def from_settings(cls, settings: Settings) -> Database:
         """The database the settings name, with their connection limits."""
-        return cls(settings.database_url, timeouts=Timeouts.from_settings(settings))
+        return cls(
+            settings.database_url,
+            timeouts=Timeouts.from_settings(settings),
+            pool_size=settings.database_pool_size,
+        )
 
     @property
     def masked_url(self) -> str:

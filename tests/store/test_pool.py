@@ -6,8 +6,12 @@ request sees depends on how long its pooled connection rested.
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import asyncpg
 import pytest
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.settings import Settings
 from bot.store import Database
@@ -56,3 +60,29 @@ async def test_a_connection_just_given_back_is_used_unpinged(
     with pytest.raises(DatabaseUnavailable):
         await service.load(table_id)
     assert (await service.load(table_id)).id == table_id
+
+
+async def test_a_process_keeps_the_connections_the_settings_name_and_no_more(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    postgres_only(database)
+    monkeypatch.setenv("DATABASE_URL", database.url)
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
+    sized = Database.from_settings(Settings(_env_file=None))  # type: ignore[call-arg]
+    try:
+
+        async def connection() -> AsyncConnection:
+            return await sized.engine.connect()
+
+        first, second = await connection(), await connection()
+        third = asyncio.create_task(connection())
+        await asyncio.sleep(0.3)
+        assert not third.done()  # waits for one of the two, opens no third
+        await first.close()
+        await (await asyncio.wait_for(third, 10)).close()
+        await second.close()
+    finally:
+        await sized.dispose()
+    example = (Path(__file__).parents[2] / ".env.example").read_text(encoding="utf-8")
+    assert "\nDATABASE_POOL_SIZE=10\n" in example
+    assert Settings(_env_file=None).database_pool_size == 2  # type: ignore[call-arg]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import os
 import random
@@ -209,9 +210,15 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         await bursts.think(rng.uniform(0, args.think), rng)  # people arrive over a while
         await play(fleet, player, pace, ledger, poll=args.tick * 5, rematch=lambda: running)
 
+    stop_killing = asyncio.Event()
+
     async def killer() -> None:
+        # told to stop, it ends between two kills: a restart cut short would leave its
+        # process started but never marked ready, and the end of the run waiting for it
         for n in range(1_000_000):
-            await asyncio.sleep(args.kill_every)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop_killing.wait(), args.kill_every)
+                return
             began = time.perf_counter()
             await fleet.kill(n % args.processes)
             await fleet.restart(n % args.processes)
@@ -226,8 +233,7 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         f" {fleet.clock.wall_seconds(TURN_TIMER):.0f} s"
     )
     helpers = [asyncio.create_task(bursts.run())]
-    if args.kill_every:
-        helpers.append(asyncio.create_task(killer()))
+    killing = asyncio.create_task(killer()) if args.kill_every else None
     people = [asyncio.create_task(person(p)) for p in players]
     began = time.perf_counter()
     size_growth = 0
@@ -235,8 +241,11 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         await asyncio.sleep(args.seconds)
         running = False
         elapsed = time.perf_counter() - began
+        stop_killing.set()
         for task in [*helpers, *people]:
             task.cancel()
+        if killing is not None:
+            helpers.append(killing)  # not cancelled: it ends once its kill's restart is done
         outcomes = await asyncio.gather(*helpers, *people, return_exceptions=True)
         failed = [o for o in outcomes if isinstance(o, BaseException) and not _cancelled(o)]
         # every process up and the replies still on their way read, before the audit

@@ -301,6 +301,9 @@ class GoFish(Game):
         """The log's view entries made so far: never changed once made (views share them)."""
         self._sightings: list[list[dict[str, JSON]]] = []
         """The same for each seat's `seen`."""
+        self._asked_key = -1
+        self._asked: Prompt | None = None
+        """The prompt `_prompt` gave last and its key: a turn's asks often share one."""
 
     # ------------------------------------------------------------------ setup
 
@@ -404,6 +407,8 @@ class GoFish(Game):
                     targets |= 1 << target
         ranks = self.masks[seat]
         key = seat | ranks << 2 | targets << 15
+        if key == self._asked_key and self._asked is not None:
+            return self._asked
         prompt = _PROMPTS.get(key)
         if prompt is None:
             # the seats in play order from the next one, each rank held from A to K
@@ -418,6 +423,7 @@ class GoFish(Game):
             if len(_PROMPTS) >= _PROMPT_CACHE_MOST:
                 _PROMPTS.clear()
             _PROMPTS[key] = prompt
+        self._asked_key, self._asked = key, prompt
         return prompt
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -542,7 +548,8 @@ class GoFish(Game):
             self.seen[seat].append(seen)
             self.seen[target].append(seen)
             if events is not None:
-                events += (_asked(seat, target, rank, count), _handed(seat, target, rank, got))
+                events.append(_asked(seat, target, rank, count))
+                events.append(_handed(seat, target, rank, got))
             if held == FULL:
                 self._book(seat, rank, events)
             # only a book (or, with early end, an emptied hand) may end the game here
@@ -571,10 +578,8 @@ class GoFish(Game):
         self.seen[seat].append((at + 1, (card,)))
         if events is not None:
             # the public side of the miss (Go Fish, a card drawn), then the card
-            events += (
-                _go_fish(seat, target, rank, True),
-                _lucky(seat, card) if lucky else _drew(seat, card),
-            )
+            events.append(_go_fish(seat, target, rank, True))
+            events.append(_lucky(seat, card) if lucky else _drew(seat, card))
         if held == FULL:
             self._book(seat, drew, events)
         # only a book (or, with early end, the last card of the stock) may end the game here

@@ -45,3 +45,17 @@ def test_an_empty_sequence_or_range_has_no_draw() -> None:
         with pytest.raises(ValueError):
             below(random.Random(0), n)
 
+
+
+@pytest.mark.parametrize("purpose", ["deal", "deal:7", "cpu:3"])
+def test_a_derived_generator_is_random_random_of_the_digest(purpose: str) -> None:
+    """`derive_rng` makes its generator without `Random.__init__`; the state is the same."""
+    import hashlib
+
+    from engines.base import derive_rng
+
+    for seed in range(30):
+        digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
+        theirs, ours = random.Random(int.from_bytes(digest[:16], "big")), derive_rng(seed, purpose)
+        assert type(ours) is random.Random and ours.getstate() == theirs.getstate()
+        assert [ours.gauss(0, 1), ours.random()] == [theirs.gauss(0, 1), theirs.random()]

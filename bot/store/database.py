@@ -160,10 +160,6 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
-POOL_SIZE = 20
-"""PostgreSQL connections a process keeps open between requests."""
-POOL_OVERFLOW = 0
-"""Connections it may open beyond those at busy moments, closed again when given back."""
 PING_AFTER_IDLE = 2.0
 """Seconds a pooled PostgreSQL connection may rest before it is pinged on its next checkout.
 

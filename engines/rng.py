@@ -63,24 +63,18 @@ def shuffle(rng: Random, items: list[Any]) -> None:
     words are drawn in one call; draws refused by a rejection are made one by one after.
     """
     i = len(items) - 1
-    j = 0
-    if type(rng) is not Random or i >= _BULK_MOST:
-        while i >= 1:
-            j = below(rng, i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        return
-    if i < 1:
-        return
-    words: tuple[int, ...] = _WORDS[i].unpack(_GETRANDBITS(rng, 32 * i).to_bytes(4 * i, "little"))
-    k = (i + 1).bit_length()
-    for word in words:
-        if i + 1 < 1 << (k - 1):
-            k -= 1
-        j = word >> (32 - k)
-        if j <= i:
-            items[i], items[j] = items[j], items[i]
-            i -= 1
+    if type(rng) is Random and 1 <= i < _BULK_MOST:
+        words: tuple[int, ...] = _WORDS[i].unpack(
+            _GETRANDBITS(rng, 32 * i).to_bytes(4 * i, "little")
+        )
+        k = (i + 1).bit_length()
+        for word in words:
+            if i + 1 < 1 << (k - 1):
+                k -= 1
+            j = word >> (32 - k)
+            if j <= i:
+                items[i], items[j] = items[j], items[i]
+                i -= 1
     while i >= 1:
         j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]

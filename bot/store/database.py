@@ -183,8 +183,12 @@ def _pinger(dialect: Dialect) -> Callable[[Any, Any, Any], None]:
         since = record.info.get(_IDLE_SINCE)
         if since is None or time.monotonic() - since < PING_AFTER_IDLE:
             return
-        if not dialect._do_ping_w_event(dbapi_connection):
-            raise InvalidatePoolError()
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as exc:
+            if dialect.is_disconnect(exc, dbapi_connection, None):
+                raise InvalidatePoolError() from None
+            raise
 
     return ping_if_rested
 

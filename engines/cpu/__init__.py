@@ -94,6 +94,16 @@ def random_pick(decision: Decision, tries: int = 200) -> Action | None:
     return None
 
 
+def _random_answer(
+    game: Game, prompt: Prompt, rng: random.Random, fallback: RandomChoice
+) -> Action | None:
+    """One of the prompt's choices at random, or for a card pick a random pick the game
+    accepts (`RandomChoice`); the prompt's default when neither gives one."""
+    if prompt.choices and prompt.pick is None:
+        return choice(rng, prompt.choices)
+    return fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
+
+
 RANDOM_PLAYOUT_MOST: Final = 100_000
 """Actions after which a random playout is cut short (random play could wander for long)."""
 
@@ -103,8 +113,8 @@ def random_playout(game: Game, rng: random.Random) -> int:
 
     Each step: the table's own step when it has one, else one of the required prompts (at
     random) answered by one of its choices at random, or by a random legal pick for a card
-    pick (`RandomChoice`); optional prompts are let go. `cardbot bench` times this loop: it
-    is what a random player costs through the engine protocol, whatever the game.
+    pick (`RandomChoice`); optional prompts are let go. `cardbot bench` times it beside
+    `random_actions_playout`: what a random player costs through the prompts the bot shows.
     """
     fallback = RandomChoice()
     for taken in range(RANDOM_PLAYOUT_MOST):
@@ -116,11 +126,7 @@ def random_playout(game: Game, rng: random.Random) -> int:
             if not waiting:
                 raise GameError("stalled", f"{game.id}: nobody can act, yet the game goes on.")
             prompt = waiting[0] if len(waiting) == 1 else choice(rng, waiting)
-        action: Action | None
-        if prompt.choices and prompt.pick is None:
-            action = choice(rng, prompt.choices)
-        else:
-            action = fallback.decide(Decision({}, prompt, rng, game.accepts)) or prompt.default
+        action = _random_answer(game, prompt, rng, fallback)
         if action is None:
             raise GameError("stalled", f"{game.id}: a random player found no answer.")
         game.apply(action)
@@ -140,21 +146,16 @@ def random_actions_playout(game: Game, rng: random.Random) -> int:
         if game.is_over():
             return taken
         waiting = game.to_act()
-        action: Action | None = None
+        prompt: Prompt | None = None
         if waiting:
             seat = next(iter(waiting)) if len(waiting) == 1 else choice(rng, sorted(waiting))
             legal = game.legal_actions(seat)
             if legal:
-                action = choice(rng, legal)
-            else:
-                prompt = game.seat_decisions().get(seat) or game.table_step()
-                if prompt is not None:
-                    decision = Decision({}, prompt, rng, game.accepts)
-                    action = fallback.decide(decision) or prompt.default
-        else:
-            step = game.table_step()
-            if step is not None:
-                action = step.default or (step.choices[0] if step.choices else None)
+                game.apply(choice(rng, legal))
+                continue
+            prompt = game.seat_decisions().get(seat)
+        prompt = prompt or game.table_step()
+        action = None if prompt is None else _random_answer(game, prompt, rng, fallback)
         if action is None:
             raise GameError("stalled", f"{game.id}: a random player found no answer.")
         game.apply(action)

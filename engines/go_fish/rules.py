@@ -110,9 +110,9 @@ _ASK_KEYS: Final[dict[int, tuple[int, int, int]]] = {
 _OTHERS: Final = [[sum(1 << t for t in range(n) if t != s) for s in range(n)] for n in range(5)]
 """`_OTHERS[seats][seat]`: every other seat, as a bit mask."""
 _AUDIENCES: Final = [[frozenset((a, b)) for b in range(4)] for a in range(4)]
+"""`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
 _TURNS: Final = [frozenset((seat,)) for seat in range(4)]
 """`to_act()` of each seat's turn, made once."""
-"""`_AUDIENCES[a][b]`: seats a and b (a alone when a == b), for private events."""
 ORDER: Final = [[tuple((s + k) % n for k in range(1, n)) for s in range(n)] for n in range(5)]
 """`ORDER[seats][seat]`: the other seats in play order from the next one."""
 _PROMPTS: Final[dict[int, Prompt]] = {}

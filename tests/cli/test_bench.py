@@ -6,8 +6,12 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
+
+from bot.games import plugins
+from engines.cpu import random_actions_playout, random_playout
 
 
 @pytest.mark.parametrize(
@@ -44,13 +48,9 @@ def test_bench_prints_each_figure(section: str, labels: list[str]) -> None:
     assert all(game in line for line in proc.stdout.splitlines() if "seats)" in line)
 
 
-@pytest.mark.parametrize("loop", ["random_actions_playout", "random_playout"])
-def test_random_players_play_every_game_to_its_end(loop: str) -> None:
+@pytest.mark.parametrize("playout", [random_actions_playout, random_playout])
+def test_random_players_play_every_game_to_its_end(playout: Callable[..., int]) -> None:
     """Both random players the bench times, at the fewest and the most seats of each game."""
-    import engines.cpu
-    from bot.games import plugins
-
-    playout = getattr(engines.cpu, loop)
     for plugin in plugins():
         for seats in sorted({plugin.engine.min_seats, plugin.engine.max_seats}):
             for seed in range(3):

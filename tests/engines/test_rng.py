@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 
+from engines.base import derive_rng
 from engines.rng import below, choice, shuffle
 
 LENGTHS = [1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 31, 32, 33, 52, 104, 1000, 2**40 + 3]
@@ -46,14 +48,9 @@ def test_an_empty_sequence_or_range_has_no_draw() -> None:
             below(random.Random(0), n)
 
 
-
 @pytest.mark.parametrize("purpose", ["deal", "deal:7", "cpu:3"])
 def test_a_derived_generator_is_random_random_of_the_digest(purpose: str) -> None:
     """`derive_rng` makes its generator without `Random.__init__`; the state is the same."""
-    import hashlib
-
-    from engines.base import derive_rng
-
     for seed in range(30):
         digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
         theirs, ours = random.Random(int.from_bytes(digest[:16], "big")), derive_rng(seed, purpose)

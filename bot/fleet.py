@@ -189,8 +189,10 @@ async def serve(clock: FastClock, tick: float) -> None:
     database = Database.from_settings(settings)
     out = sys.stdout
 
+    encode = json.JSONEncoder(default=str, check_circular=False, separators=(",", ":")).encode
+
     def emit(message: dict[str, Any]) -> None:
-        out.write(json.dumps({**message, "pid": os.getpid()}, default=str) + "\n")
+        out.write(encode({**message, "pid": os.getpid()}) + "\n")
         out.flush()
 
     try:
@@ -489,7 +491,8 @@ async def play(
     """Play the table to its end (then again while `rematch()` says so); the last reply.
 
     Moves are the normal CPU's choice from the player's own prompt and view, as in
-    `cardbot bench service`. Without an answer (the process died) the player waits for the
+    `cardbot bench service`, made before `pace` waits (a person decides while thinking: a
+    burst of clicks is only the clicks). Without an answer (the process died) the player waits for the
     guild's process and looks again; a refusal because the table moved on (the timer played
     the turn) is looked at again too. A timer's news wakes a waiting player; `poll` seconds of
     silence make it look anyway (the news of a process killed just after it acted is lost).
@@ -539,13 +542,14 @@ async def play(
             reply = await look()
             continue
         decisions += 1
+        # the person makes up their mind while thinking; the interaction is the click after
+        action = choose(cpu, reply["view"], reply["prompt"], rng)
         if not await pace(decisions):
             version = reply["prompt_version"]
             while reply.get("status") == "active" and reply.get("prompt_version") == version:
                 await news()
                 reply = await look()
             continue
-        action = choose(cpu, reply["view"], reply["prompt"], rng)
         if action is None:
             await news()
             reply = await look()

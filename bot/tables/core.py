@@ -9,7 +9,7 @@ replay of the table's action log from `Game.new(seats, options, seed)`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,7 +36,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.settings import Settings, get_settings
 from bot.shards import Shards
-from bot.store.database import FAILURES, Database, DatabaseError
+from bot.store.database import FAILURES, Database, DatabaseError, driver_failures
 from bot.store.models import (
     ACTIVE,
     FINISHED,
@@ -49,6 +49,7 @@ from bot.store.models import (
 )
 from bot.tables import archive, flow, units
 from bot.tables.errors import TableError
+from bot.tables.pgrows import PgUnit
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from engines.base import (
     JSON,
@@ -67,6 +68,9 @@ from engines.base import resolve_options as engine_resolve_options
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser, cpu_player
 
 Clock = Callable[[], datetime]
+Rows = AsyncSession | PgUnit
+"""Where a call reads and writes its table: a session, or on PostgreSQL for the calls of
+play and the timers, the driver's connection (`bot.tables.pgrows`)."""
 
 _TABLES = cast(Table, TableRow.__table__)
 _SEATS_OF: Select[SeatRow] = (
@@ -197,13 +201,40 @@ class ServiceCore:
             raise failure
         units.committed()
 
-    async def _seats(self, s: AsyncSession, table_id: int) -> list[SeatRow]:
+    @asynccontextmanager
+    async def _hot(self) -> AsyncIterator[Rows]:
+        """One transaction of a move, a look or a timer's turn at one table: through the
+        driver on PostgreSQL (`PgUnit`: reads its table and seats, writes them and the log),
+        a session on SQLite. Failures as in `_transaction`."""
+        if self._db.dialect != "postgresql":
+            async with self._transaction() as session:
+                yield session
+            return
+        failure: DatabaseError | None = None
+        try:
+            async with self._db.driver_connection() as conn:
+                unit = PgUnit(conn)
+                try:
+                    yield unit
+                except BaseException:
+                    await unit.rollback()
+                    raise
+                await unit.commit()
+        except driver_failures() as exc:
+            failure = self._db.failure(exc)
+        if failure is not None:
+            raise failure
+        units.committed()
+
+    async def _seats(self, s: Rows, table_id: int) -> list[SeatRow]:
+        if isinstance(s, PgUnit):
+            return await s.seats(table_id)
         return list((await s.scalars(_SEATS_OF, {"table_id": table_id})).all())
 
     async def _load_rows(
-        self, s: AsyncSession, table_id: int, expected_version: int | None
+        self, s: Rows, table_id: int, expected_version: int | None
     ) -> tuple[TableRow, list[SeatRow]]:
-        row = await s.get(TableRow, table_id)
+        row = await s.table(table_id) if isinstance(s, PgUnit) else await s.get(TableRow, table_id)
         if row is None:
             raise no_table(table_id)
         if expected_version is not None and expected_version != row.version:
@@ -222,14 +253,18 @@ class ServiceCore:
         except IntegrityError:
             raise channel_busy(channel_id, None) from None
 
-    async def _bump(self, s: AsyncSession, row: TableRow, **values: Any) -> None:
+    async def _bump(self, s: Rows, row: TableRow, **values: Any) -> None:
         """Write `values` and version + 1, only if nobody wrote the table since we read it."""
         now = self._clock()
         values = {**values, "version": row.version + 1, "updated_at": now}
+        if isinstance(s, PgUnit):
+            # refused here, or when the unit commits if the write waits for its log rows
+            await s.bump(row.id, row.version, values, moved_on(row))
+            row.__dict__.update(values)  # a row of no session: nothing to track
+            return
         params = {f"v_{name}": value for name, value in values.items()}
         params.update(b_id=row.id, b_version=row.version)
-        result = await s.execute(_bump_statement(tuple(sorted(values))), params)
-        if rowcount(result) != 1:
+        if rowcount(await s.execute(_bump_statement(tuple(sorted(values))), params)) != 1:
             raise moved_on(row)
         for key, value in values.items():
             set_committed_value(row, key, value)
@@ -268,6 +303,7 @@ class ServiceCore:
         *,
         paced: int = 0,
         offset: int = 0,
+        states: Sequence[flow.SeatPrompt] | None = None,
     ) -> Batch:
         """Let the CPU seats decide at once, and take up to `paced` steps of the table's pace.
 
@@ -276,9 +312,11 @@ class ServiceCore:
         with Auto on are taken only `paced` at a time, each followed by the CPUs' replies. One
         chooser per batch, seeded from the table seed and the log length at the batch's start
         (`offset`: actions this call applied before it), so replays give the same CPU moves.
+        `states`: the row's prompt states when the caller has read them already.
         """
         batch = Batch.empty()
-        states = flow.load_states(row.prompt_states, len(seats))
+        if states is None:
+            states = flow.load_states(row.prompt_states, len(seats))
         # optional prompts a CPU let pass stay declined until they change (as in `autoplay`)
         declined = {
             (seat, state.signature)
@@ -327,9 +365,7 @@ class ServiceCore:
         deal, round) on, even within one batch of CPU moves that crosses into it.
         """
         levels = [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
-        pending = {
-            seat.seat: seat.level_part for seat in seats if seat.next_level is not None
-        }
+        pending = {seat.seat: seat.level_part for seat in seats if seat.next_level is not None}
         try:
             now = cpu_chooser(row.game, levels, row.seed, purpose=purpose)
             if not pending:
@@ -352,7 +388,7 @@ class ServiceCore:
 
     async def _persist(
         self,
-        s: AsyncSession,
+        s: Rows,
         row: TableRow,
         seats: list[SeatRow],
         game: Game,
@@ -399,20 +435,21 @@ class ServiceCore:
             values.update(status=FINISHED, result=game.result())
         await self._bump(s, row, **values)
         if batch.actions:
-            await s.execute(
-                _LOG_INSERT,
-                [
-                    {
-                        "table_id": row.id,
-                        "seq": first_seq + i,
-                        "seat": action.seat,
-                        "action": action.to_json(),
-                        "seal": batch.seals[i] if i < len(batch.seals) else None,
-                        "created_at": now,
-                    }
-                    for i, action in enumerate(batch.actions)
-                ],
-            )
+            log = [
+                {
+                    "table_id": row.id,
+                    "seq": first_seq + i,
+                    "seat": action.seat,
+                    "action": action.to_json(),
+                    "seal": batch.seals[i] if i < len(batch.seals) else None,
+                    "created_at": now,
+                }
+                for i, action in enumerate(batch.actions)
+            ]
+            if isinstance(s, PgUnit):
+                await s.log(log)
+            else:
+                await s.execute(_LOG_INSERT, log)
         if game.is_over():
             await self._record_stats(s, row, seats, game.result() or {})
         await s.flush()
@@ -421,10 +458,12 @@ class ServiceCore:
             for seat, (before, after) in enumerate(zip(old, new, strict=True))
             if after.version != before.version and after.asked
         )
-        return result_of(row, seats, game, batch.steps, len(batch.actions), reprompted, prompts)
+        return result_of(
+            row, seats, game, batch.steps, len(batch.actions), reprompted, prompts, states=new
+        )
 
     async def _record_stats(
-        self, s: AsyncSession, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
+        self, s: Rows, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
     ) -> None:
         won = winners(result)
         # In user order, not seat order: two games of the same players ending together then
@@ -443,7 +482,7 @@ class ServiceCore:
 
     async def _upsert(
         self,
-        s: AsyncSession,
+        s: Rows,
         model: type[Any],
         keys: Mapping[str, Any],
         values: Mapping[str, Any],
@@ -454,6 +493,10 @@ class ServiceCore:
 
         With `increment`, `values` are added to the stored counts instead of replacing them.
         """
+        if isinstance(s, PgUnit):
+            table = model.__table__.name
+            await s.upsert(table, keys, values, insert_defaults(model), increment=increment)
+            return
         dialect = sqlite if self._db.dialect == "sqlite" else postgresql
         stmt = dialect.insert(model).values({**insert_defaults(model), **keys, **values})
         if increment:
@@ -570,9 +613,13 @@ def winners(result: Mapping[str, Any]) -> set[int]:
     return set() if winner is None else {int(winner)}
 
 
-def info(row: TableRow, seats: Sequence[SeatRow]) -> TableInfo:
-    """The table as the service hands it out (no hidden game state)."""
-    states = flow.load_states(row.prompt_states, len(seats)) if row.prompt_states else []
+def info(
+    row: TableRow, seats: Sequence[SeatRow], states: Sequence[flow.SeatPrompt] | None = None
+) -> TableInfo:
+    """The table as the service hands it out (no hidden game state); `states`: the row's
+    prompt states when the caller has them already."""
+    if states is None:
+        states = flow.load_states(row.prompt_states, len(seats)) if row.prompt_states else []
     return TableInfo(
         id=row.id,
         guild_id=row.guild_id,
@@ -622,25 +669,57 @@ def result_of(
     applied: int,
     reprompted: Collection[int] = frozenset(),
     prompts: Mapping[int, Prompt] | None = None,
+    *,
+    states: Sequence[flow.SeatPrompt] | None = None,
 ) -> ActResult:
     """An ActResult: the table, the steps, every seat's view and decision.
 
     The table's own step (a draw) is no seat's decision: the result gives it to no seat, so no
-    transport shows it as controls.
+    transport shows it as controls. Seats' views are made when first asked for (most callers
+    want one or two of them, and a CPU seat's is nobody's).
     """
     if prompts is None:
         prompts = {} if game.is_over() else game.seat_decisions()
     return ActResult(
-        table=info(row, seats),
+        table=info(row, seats, states),
         steps=tuple(steps),
         applied=applied,
         public_view=game.view(None),
-        views={seat: game.view(seat) for seat in range(game.seats)},
+        views=SeatViews(game),
         prompts={seat: p.to_json() for seat, p in prompts.items()},
         reprompted=frozenset(reprompted),
         auto_pending=has_paced_step(game, seats),
         pace=_step_pace(game),
     )
+
+
+class SeatViews(Mapping[int, Mapping[str, Any]]):
+    """Each seat's private view of a game, made when first asked for and kept.
+
+    The game must not change after: the service hands it over at the end of a call."""
+
+    __slots__ = ("_game", "_made")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._made: dict[int, Mapping[str, Any]] = {}
+
+    def __getitem__(self, seat: int) -> Mapping[str, Any]:
+        view = self._made.get(seat)
+        if view is None:
+            if not (isinstance(seat, int) and 0 <= seat < self._game.seats):
+                raise KeyError(seat)
+            view = self._made[seat] = self._game.view(seat)
+        return view
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self._game.seats))
+
+    def __len__(self) -> int:
+        return self._game.seats
+
+    def __repr__(self) -> str:
+        return f"SeatViews({self._game.seats} seats)"
 
 
 def _step_pace(game: Game) -> float | None:

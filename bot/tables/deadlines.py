@@ -49,7 +49,8 @@ class DeadlineOps(ServiceCore):
         before = self._settings.reminder_before_seconds
         for table_id in ids:
             try:
-                async with self._transaction() as s:
+                claimed: Reminder | None = None
+                async with self._hot() as s:
                     row, seats = await self._load_rows(s, table_id, None)
                     if row.status != ACTIVE:
                         continue
@@ -62,7 +63,8 @@ class DeadlineOps(ServiceCore):
                     await self._bump(
                         s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
                     )
-                    out.append(Reminder(info(row, seats), tuple(due)))
+                    claimed = Reminder(info(row, seats), tuple(due))
+                out.append(claimed)  # once committed: claimed, so sent once
             except TableError as exc:
                 if exc.code != "table_moved_on":
                     log.exception("table %s: reminder refused (%s)", table_id, exc.code)
@@ -84,9 +86,7 @@ class DeadlineOps(ServiceCore):
             ids = (
                 await s.scalars(
                     select(TableRow.id)
-                    .where(
-                        TableRow.status == ACTIVE, TableRow.deadline <= now, owned(self._shards)
-                    )
+                    .where(TableRow.status == ACTIVE, TableRow.deadline <= now, owned(self._shards))
                     .order_by(TableRow.deadline, TableRow.id)
                 )
             ).all()
@@ -106,7 +106,7 @@ class DeadlineOps(ServiceCore):
         return out
 
     async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             if row.status != ACTIVE or row.deadline is None or row.deadline > now:
                 return None
@@ -176,12 +176,13 @@ class DeadlineOps(ServiceCore):
         out: list[TableInfo] = []
         for table_id in ids:
             try:
-                async with self._transaction() as s:
+                async with self._hot() as s:
                     row, seats = await self._load_rows(s, table_id, None)
                     if row.status != LOBBY or row.updated_at > cutoff:
                         continue
                     await self._bump(s, row, status=ABANDONED)
-                    out.append(info(row, seats))
+                    abandoned = info(row, seats)
+                out.append(abandoned)  # once committed
             except TableError as exc:
                 if exc.code != "table_moved_on":
                     log.exception("table %s: lobby expiry refused (%s)", table_id, exc.code)

@@ -58,13 +58,14 @@ class PlayOps(ServiceCore):
         the seat's prompt the user saw: another version is `table_moved_on` ("out of date"),
         whatever else happened at the table meanwhile.
         """
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, expected_version)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             if held.cpu_takeover:
                 raise taken_over(row, held)
-            state = load_states(row.prompt_states, len(seats))[held.seat]
+            states = load_states(row.prompt_states, len(seats))
+            state = states[held.seat]
             if prompt_version is not None and prompt_version != state.version:
                 raise moved_on(row)
             if not state.asked:
@@ -75,7 +76,7 @@ class PlayOps(ServiceCore):
                     "It is not your turn.",
                     table_id=row.id,
                     seat=held.seat,
-                    to_act=list(info(row, seats).public_waiting),
+                    to_act=list(info(row, seats, states).public_waiting),
                 )
             game = game_of(row)
             batch = Batch.empty()
@@ -84,8 +85,8 @@ class PlayOps(ServiceCore):
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None
-            batch.extend(self._run_automated(row, seats, game, offset=1))
-            return await self._persist(s, row, seats, game, batch)
+            batch.extend(self._run_automated(row, seats, game, offset=1, states=states))
+            return await self._persist(s, row, seats, game, batch, states=states)
 
     async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:
         """Judge the user's proposed action without applying it: `illegal_action` if refused.
@@ -93,7 +94,7 @@ class PlayOps(ServiceCore):
         For controls that build an action step by step (a card pick): the Play button is
         offered only once the game would accept what it plays.
         """
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
@@ -105,7 +106,7 @@ class PlayOps(ServiceCore):
 
     async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
         """The user's decision now (None when not asked), its version and the seat's view."""
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             held = require_seated(row, seats, user_id)
             game = game_of(row)
@@ -124,7 +125,7 @@ class PlayOps(ServiceCore):
         `{"action": {...} | None, "reason": code | None, "params": {...}}`, or None when the
         seat is not asked. It decides from the seat's view and prompt only, like any CPU seat.
         """
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
@@ -184,7 +185,7 @@ class PlayOps(ServiceCore):
         Each step is followed by the CPU seats' answers. The transport calls this at its
         watching pace while `auto_pending`; nothing to do returns `applied == 0` without writing.
         """
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             game = game_of(row)
@@ -201,7 +202,7 @@ class PlayOps(ServiceCore):
         A seat the CPU took over (the user left, or timed out under `cpu_seat`) comes back to
         its user either way: off, they play it again; on, the CPU plays it at their pace.
         """
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, expected_version)
             if row.status not in OPEN_STATUSES:
                 raise status_error(row, "not_active")

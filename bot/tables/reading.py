@@ -26,7 +26,7 @@ class ReadOps(ServiceCore):
 
     async def load(self, table_id: int) -> TableInfo:
         """The table (any status)."""
-        async with self._transaction() as s:
+        async with self._hot() as s:
             return info(*await self._load_rows(s, table_id, None))
 
     async def active_table(self, channel_id: int) -> TableInfo | None:
@@ -75,14 +75,14 @@ class ReadOps(ServiceCore):
 
     async def private_view(self, table_id: int, user_id: int) -> dict[str, JSON]:
         """The view of the user's seat (their hand and the public table)."""
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
             held = require_seated(row, seats, user_id)
             return game_of(row).view(held.seat)
 
     async def public_view(self, table_id: int) -> dict[str, JSON]:
         """The public view of the game (what the channel may see)."""
-        async with self._transaction() as s:
+        async with self._hot() as s:
             row, _ = await self._load_rows(s, table_id, None)
             return game_of(row).view(None)
 

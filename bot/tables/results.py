@@ -161,8 +161,8 @@ class ActResult:
 
     `steps` lists every action with its events, except after `finish` (thousands of flips):
     there `steps` is empty and `applied` says how many actions were logged.
-    `views[seat]` is that seat's private view (DM it to its user); `public_view` goes in the
-    channel. Both are None/empty while the table is in the lobby or was abandoned before start.
+    `views[seat]` is that seat's private view (DM it to its user), made when first asked
+    for; `public_view` goes in the channel. Both are None/empty while the table is in the lobby or was abandoned before start.
     """
 
     table: TableInfo
@@ -177,9 +177,9 @@ class ActResult:
     """Each asked seat's prompt (`Prompt.to_json()`): private to that seat, like its view.
     The table's mechanical steps are no seat's to answer and are not here."""
     reprompted: frozenset[int] = frozenset()
+    """Seats given a new prompt to answer by this call (their controls are new: DM them)."""
     pace: float | None = None
     """Seconds before the table's own next step, when the game sets a pace for it."""
-    """Seats given a new prompt to answer by this call (their controls are new: DM them)."""
 
     def prompt_for(self, seat: int) -> Mapping[str, Any] | None:
         """The prompt of `seat` (None when it is not asked)."""

@@ -153,20 +153,46 @@ async def test_a_transaction_left_idle_is_ended_and_told(
     limited = Database(database.url, timeouts=Timeouts(idle_in_transaction=1.0))
     service = TableService(limited, settings)
     try:
-        table_id = await two_humans(service)
+        info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=3)
+        await service.add_cpu(info.id, ALICE, "normal")
         real = service._run_automated
 
         def slow_cpu(*args: Any, **kwargs: Any) -> Any:
             time.sleep(2.5)  # thinking inside the open transaction, longer than the limit
             return real(*args, **kwargs)
 
+        # the start deals and lets the CPUs move inside the transaction that read the lobby
         monkeypatch.setattr(service, "_run_automated", slow_cpu)
         with pytest.raises(DatabaseUnavailable) as err:
-            await service.act(table_id, ALICE, FLIP)
+            await service.start(info.id, ALICE)
         assert str(err.value).endswith("try again in a moment.")
         monkeypatch.undo()
-        assert (await service.load(table_id)).action_count == 0
+        assert (await service.load(info.id)).status == "lobby"
+        assert (await service.start(info.id, ALICE)).table.status == "active"
+    finally:
+        await limited.dispose()
+
+
+async def test_a_move_holds_no_transaction_while_the_cpus_think(
+    database: Database, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A move reads its table, decides (the CPUs' replies with it), then writes table and log
+    # in one statement: however long the deciding takes, no transaction waits idle meanwhile.
+    postgres_only(database)
+    limited = Database(database.url, timeouts=Timeouts(idle_in_transaction=1.0))
+    service = TableService(limited, settings)
+    try:
+        table_id = await two_humans(service)
+        real = service._run_automated
+
+        def slow_cpu(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(2.5)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(service, "_run_automated", slow_cpu)
         assert (await service.act(table_id, ALICE, FLIP)).table.action_count == 1
+        monkeypatch.undo()
+        await assert_snapshot_is_replay(service, limited, table_id)
     finally:
         await limited.dispose()
 

@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import select, text, update
 
 from bot.store import Database
-from bot.store.database import DatabaseConflict
-from bot.store.models import TableRow, UserStatsRow
+from bot.store.database import DatabaseConflict, DatabaseError, DatabaseUnavailable
+from bot.store.models import ActionLogRow, TableRow, UserStatsRow
 from bot.tables import TableError, TableService, units
 from tests.tables.helpers import (
     ALICE,
@@ -105,6 +105,27 @@ async def test_two_games_of_the_same_players_ending_together_do_not_deadlock(
             await assert_snapshot_is_replay(one, database, table_id)
     finally:
         await other_db.dispose()
+
+
+# ---------------------------------------------------------------------------- all or nothing
+
+
+async def test_a_move_whose_log_cannot_be_written_changes_nothing(
+    service: TableService, database: Database
+) -> None:
+    # The table's new state and its log rows are written together (on PostgreSQL one
+    # statement, on SQLite one transaction): a log row that can't go in keeps the table too.
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=9)
+    await service.join(info.id, BOB, "Bob")
+    started = await service.start(info.id, ALICE)
+    async with database.sessions() as s, s.begin():
+        s.add(ActionLogRow(table_id=info.id, seq=0, seat=1, action={"type": "stray"}))
+    before = await dump(database)
+    with pytest.raises(DatabaseError) as err:
+        await service.act(info.id, ALICE, FLIP)
+    assert not isinstance(err.value, DatabaseUnavailable)  # the request's own failure
+    assert await dump(database) == before
+    assert (await service.load(info.id)).version == started.table.version
 
 
 # ---------------------------------------------------------------------------- retries

@@ -370,6 +370,33 @@ async def test_acts_that_read_the_same_version_are_decided_by_the_update(
         await other_db.dispose()
 
 
+async def test_a_result_makes_each_seats_view_when_asked_and_only_then(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a move's result carries every seat's view, made when a transport asks for one: a CPU
+    # seat's view is nobody's, and making it for nothing was a tenth of a move
+    started = await vs_cpu(service, seed=5)
+    made: list[int | None] = []
+    real = KittenFishing.view
+
+    def counted(self: KittenFishing, seat: int | None = None) -> dict:
+        made.append(seat)
+        return real(self, seat)
+
+    monkeypatch.setattr(KittenFishing, "view", counted)
+    result = await service.act(started.table.id, ALICE, FLIP)
+    assert None in made and 0 not in made  # the CPU decided from seat 1's; nobody needs 0's
+    assert len(result.views) == 2 and list(result.views) == [0, 1]
+    made.clear()
+    mine = result.view_for(0)
+    assert mine is result.views[0] and made == [0]  # made once, then kept
+    assert result.view_for(5) is None and 5 not in result.views
+    replayed = KittenFishing.new(2, {"first": 0}, 5)
+    for step in result.steps:
+        replayed.apply(Action.from_json(dict(step.action)))
+    assert dict(result.views) == {0: replayed.view(0), 1: replayed.view(1)}
+
+
 # ---------------------------------------------------------------------------- restart and replay
 
 

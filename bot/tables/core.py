@@ -99,6 +99,21 @@ def _bump_statement(columns: tuple[str, ...]) -> Update:
     return statement
 
 
+AnySelect = Select[*tuple[Any, ...]]
+Compiled = tuple[str, tuple[str, ...], dict[str, Any]]
+"""A statement's PostgreSQL text, its parameters' names in order, the values it binds itself."""
+
+
+def compile_for_driver(
+    statement: AnySelect, dialect: Any, names: Collection[str] = ()
+) -> Compiled:
+    """`Compiled` for running a statement through the driver, its parameters `names` given at
+    each call (an `IN` list of its own is written out as parameters)."""
+    # writing out the IN lists wants a value for every parameter: ours stand in as None
+    expanded = statement.compile(dialect=dialect).construct_expanded_state(dict.fromkeys(names))
+    return expanded.statement, tuple(expanded.positiontup or ()), dict(expanded.parameters)
+
+
 NAME_LENGTH = 100
 BATCH_CAP = 100_000
 """Safety net on one CPU batch; a game that loops forever is an engine bug, not a hang."""
@@ -181,6 +196,8 @@ class ServiceCore:
         self._settings = settings or get_settings()
         self._clock = clock
         self._shards = self._settings.shards()
+        self._compiled: dict[int, tuple[AnySelect, Compiled]] = {}
+        """`_query`'s statements compiled for the driver (each kept with its statement)."""
 
     # ------------------------------------------------------------------ rows
 
@@ -225,6 +242,31 @@ class ServiceCore:
         if failure is not None:
             raise failure
         units.committed()
+
+    async def _query(self, statement: AnySelect, **params: Any) -> list[tuple[Any, ...]]:
+        """The rows of a read-only statement made once, its bound parameters given by name:
+        on PostgreSQL through the driver (compiled once, one round trip, no transaction), else
+        in a session. The timers' scans, run every tick by every process."""
+        if self._db.dialect != "postgresql":
+            async with self._transaction() as s:
+                return [tuple(row) for row in (await s.execute(statement, params)).all()]
+        found = self._compiled.get(id(statement))
+        if found is None or found[0] is not statement:
+            found = self._compiled[id(statement)] = (
+                statement,
+                compile_for_driver(statement, self._db.engine.dialect, params),
+            )
+        sql, names, defaults = found[1]
+        args = [params[name] if name in params else defaults[name] for name in names]
+        failure: DatabaseError | None = None
+        try:
+            async with self._db.driver_connection() as conn:
+                records = await conn.fetch(sql, *args)
+        except driver_failures() as exc:
+            failure = self._db.failure(exc)
+        if failure is not None:
+            raise failure
+        return [tuple(record) for record in records]
 
     async def _seats(self, s: Rows, table_id: int) -> list[SeatRow]:
         if isinstance(s, PgUnit):

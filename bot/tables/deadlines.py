@@ -7,9 +7,12 @@ once remind and expire each prompt once. The rules themselves are in `bot.tables
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
+from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Select, bindparam, delete, func, select
 
 from bot.store.models import ABANDONED, ACTIVE, FINISHED, LOBBY, ActionLogRow, TableRow
 from bot.tables import archive, flow
@@ -29,22 +32,60 @@ from engines.cpu import DEFAULT_LEVEL
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class TimerScans:
+    """The timers' queries over a process's tables, made once: every process runs them at
+    every tick, and building them cost more than running them."""
+
+    reminders: Select[Any]
+    """Running tables with a reminder due at `now`, the earliest first."""
+    overdue: Select[Any]
+    """Running tables with a deadline passed at `now`, the earliest first."""
+    lobbies: Select[Any]
+    """Lobbies untouched since `cutoff`."""
+    archivable: Select[Any]
+    """Up to `limit` ended tables not archived, untouched since `cutoff`, the oldest first."""
+    wakeup: Select[Any, Any, Any]
+    """The earliest deadline, reminder and lobby change (one row)."""
+
+
 class DeadlineOps(ServiceCore):
     """Timers of running tables and lobbies."""
+
+    @cached_property
+    def _scans(self) -> TimerScans:
+        mine = owned(self._shards)
+        active, lobby = TableRow.status == ACTIVE, TableRow.status == LOBBY
+        return TimerScans(
+            reminders=select(TableRow.id)
+            .where(active, TableRow.remind_at <= bindparam("now"), mine)
+            .order_by(TableRow.remind_at, TableRow.id),
+            overdue=select(TableRow.id)
+            .where(active, TableRow.deadline <= bindparam("now"), mine)
+            .order_by(TableRow.deadline, TableRow.id),
+            lobbies=select(TableRow.id).where(
+                lobby, TableRow.updated_at <= bindparam("cutoff"), mine
+            ),
+            archivable=select(TableRow.id)
+            .where(
+                TableRow.status.in_((FINISHED, ABANDONED)),
+                TableRow.updated_at <= bindparam("cutoff"),
+                TableRow.archive.is_(None),
+                mine,
+            )
+            .order_by(TableRow.updated_at, TableRow.id)
+            .limit(bindparam("limit")),
+            wakeup=select(
+                select(func.min(TableRow.deadline)).where(active, mine).scalar_subquery(),
+                select(func.min(TableRow.remind_at)).where(active, mine).scalar_subquery(),
+                select(func.min(TableRow.updated_at)).where(lobby, mine).scalar_subquery(),
+            ),
+        )
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
         """Reminders due now, each claimed once (the seats whose prompt's time runs out soon)."""
         now = now or self._clock()
-        async with self._transaction() as s:
-            ids = (
-                await s.scalars(
-                    select(TableRow.id)
-                    .where(
-                        TableRow.status == ACTIVE, TableRow.remind_at <= now, owned(self._shards)
-                    )
-                    .order_by(TableRow.remind_at, TableRow.id)
-                )
-            ).all()
+        ids = [table_id for (table_id,) in await self._query(self._scans.reminders, now=now)]
         out: list[Reminder] = []
         before = self._settings.reminder_before_seconds
         for table_id in ids:
@@ -82,14 +123,7 @@ class DeadlineOps(ServiceCore):
         whose expiry fails is logged and skipped: the others still expire.
         """
         now = now or self._clock()
-        async with self._transaction() as s:
-            ids = (
-                await s.scalars(
-                    select(TableRow.id)
-                    .where(TableRow.status == ACTIVE, TableRow.deadline <= now, owned(self._shards))
-                    .order_by(TableRow.deadline, TableRow.id)
-                )
-            ).all()
+        ids = [table_id for (table_id,) in await self._query(self._scans.overdue, now=now)]
         out: list[Expiry] = []
         for table_id in ids:
             try:
@@ -163,16 +197,7 @@ class DeadlineOps(ServiceCore):
         """Abandon lobbies untouched for `lobby_expiry_seconds`."""
         now = now or self._clock()
         cutoff = now - timedelta(seconds=self._settings.lobby_expiry_seconds)
-        async with self._transaction() as s:
-            ids = (
-                await s.scalars(
-                    select(TableRow.id).where(
-                        TableRow.status == LOBBY,
-                        TableRow.updated_at <= cutoff,
-                        owned(self._shards),
-                    )
-                )
-            ).all()
+        ids = [table_id for (table_id,) in await self._query(self._scans.lobbies, cutoff=cutoff)]
         out: list[TableInfo] = []
         for table_id in ids:
             try:
@@ -201,20 +226,10 @@ class DeadlineOps(ServiceCore):
             return []
         now = now or self._clock()
         cutoff = now - timedelta(days=days)
-        async with self._transaction() as s:
-            ids = (
-                await s.scalars(
-                    select(TableRow.id)
-                    .where(
-                        TableRow.status.in_((FINISHED, ABANDONED)),
-                        TableRow.updated_at <= cutoff,
-                        TableRow.archive.is_(None),
-                        owned(self._shards),
-                    )
-                    .order_by(TableRow.updated_at, TableRow.id)
-                    .limit(limit)
-                )
-            ).all()
+        ids = [
+            table_id
+            for (table_id,) in await self._query(self._scans.archivable, cutoff=cutoff, limit=limit)
+        ]
         done: list[int] = []
         for table_id in ids:
             try:
@@ -247,22 +262,7 @@ class DeadlineOps(ServiceCore):
 
     async def next_wakeup(self) -> datetime | None:
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""
-        async with self._transaction() as s:
-            deadline = await s.scalar(
-                select(func.min(TableRow.deadline)).where(
-                    TableRow.status == ACTIVE, owned(self._shards)
-                )
-            )
-            remind_at = await s.scalar(
-                select(func.min(TableRow.remind_at)).where(
-                    TableRow.status == ACTIVE, owned(self._shards)
-                )
-            )
-            lobby = await s.scalar(
-                select(func.min(TableRow.updated_at)).where(
-                    TableRow.status == LOBBY, owned(self._shards)
-                )
-            )
+        [(deadline, remind_at, lobby)] = await self._query(self._scans.wakeup)
         times = [t for t in (deadline, remind_at) if t is not None]
         if lobby is not None:
             times.append(lobby + timedelta(seconds=self._settings.lobby_expiry_seconds))

@@ -104,9 +104,7 @@ Compiled = tuple[str, tuple[str, ...], dict[str, Any]]
 """A statement's PostgreSQL text, its parameters' names in order, the values it binds itself."""
 
 
-def compile_for_driver(
-    statement: AnySelect, dialect: Any, names: Collection[str] = ()
-) -> Compiled:
+def compile_for_driver(statement: AnySelect, dialect: Any, names: Collection[str] = ()) -> Compiled:
     """`Compiled` for running a statement through the driver, its parameters `names` given at
     each call (an `IN` list of its own is written out as parameters)."""
     # writing out the IN lists wants a value for every parameter: ours stand in as None

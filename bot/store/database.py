@@ -392,7 +392,8 @@ class Database:
         leaving with a transaction still open: the pool then opens a new connection instead
         of handing that one out again. Failures are the driver's (`driver_failures()`).
         """
-        async with self.engine.connect() as connection:
+        connection = await self.engine.connect()
+        try:
             raw = (await connection.get_raw_connection()).driver_connection
             assert raw is not None  # a checked-out connection has its driver's
             try:
@@ -403,6 +404,11 @@ class Database:
                 raise
             if raw.is_in_transaction():
                 await connection.invalidate()
+        finally:
+            # Given back without `async with`'s shield (a task per call, 40% of the checkout):
+            # the pool's check-in does no I/O here, since SQLAlchemy's adapter never began a
+            # transaction on this connection, so there's no pause for a cancellation to cut.
+            await connection.close()
 
     async def upgrade(self, revision: str = "head") -> str | None:
         """Run the Alembic migrations up to `revision`; returns the revision now current.

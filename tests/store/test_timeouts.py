@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,29 @@ async def two_humans(service: TableService) -> int:
     info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=3)
     await service.join(info.id, BOB, "Bob")
     return (await service.start(info.id, ALICE)).table.id
+
+
+@asynccontextmanager
+async def idle_limited(database: Database, settings: Settings) -> AsyncIterator[TableService]:
+    """A service on `database` whose connections end a transaction left idle for 1 s."""
+    postgres_only(database)
+    limited = Database(database.url, timeouts=Timeouts(idle_in_transaction=1.0))
+    try:
+        yield TableService(limited, settings)
+    finally:
+        await limited.dispose()
+
+
+def slow_cpus(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CPUs of `service` think 2.5 s before each batch of moves (longer than the limits the
+    tests set, well under theirs)."""
+    real = service._run_automated
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(2.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(service, "_run_automated", slow)
 
 
 def test_settings_name_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -147,30 +172,19 @@ async def test_waiting_too_long_for_a_row_is_cut_and_changes_nothing(
 async def test_a_transaction_left_idle_is_ended_and_told(
     database: Database, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    postgres_only(database)
     # a limit well above a loaded machine's pauses between two statements: with 0.2 s, CI under
     # load once had the check's own second act ended too
-    limited = Database(database.url, timeouts=Timeouts(idle_in_transaction=1.0))
-    service = TableService(limited, settings)
-    try:
+    async with idle_limited(database, settings) as service:
         info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=3)
         await service.add_cpu(info.id, ALICE, "normal")
-        real = service._run_automated
-
-        def slow_cpu(*args: Any, **kwargs: Any) -> Any:
-            time.sleep(2.5)  # thinking inside the open transaction, longer than the limit
-            return real(*args, **kwargs)
-
         # the start deals and lets the CPUs move inside the transaction that read the lobby
-        monkeypatch.setattr(service, "_run_automated", slow_cpu)
+        slow_cpus(service, monkeypatch)
         with pytest.raises(DatabaseUnavailable) as err:
             await service.start(info.id, ALICE)
         assert str(err.value).endswith("try again in a moment.")
         monkeypatch.undo()
         assert (await service.load(info.id)).status == "lobby"
         assert (await service.start(info.id, ALICE)).table.status == "active"
-    finally:
-        await limited.dispose()
 
 
 async def test_a_move_holds_no_transaction_while_the_cpus_think(
@@ -178,23 +192,12 @@ async def test_a_move_holds_no_transaction_while_the_cpus_think(
 ) -> None:
     # A move reads its table, decides (the CPUs' replies with it), then writes table and log
     # in one statement: however long the deciding takes, no transaction waits idle meanwhile.
-    postgres_only(database)
-    limited = Database(database.url, timeouts=Timeouts(idle_in_transaction=1.0))
-    service = TableService(limited, settings)
-    try:
+    async with idle_limited(database, settings) as service:
         table_id = await two_humans(service)
-        real = service._run_automated
-
-        def slow_cpu(*args: Any, **kwargs: Any) -> Any:
-            time.sleep(2.5)
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(service, "_run_automated", slow_cpu)
+        slow_cpus(service, monkeypatch)
         assert (await service.act(table_id, ALICE, FLIP)).table.action_count == 1
         monkeypatch.undo()
-        await assert_snapshot_is_replay(service, limited, table_id)
-    finally:
-        await limited.dispose()
+        await assert_snapshot_is_replay(service, database, table_id)
 
 
 async def test_migrations_are_not_held_to_the_limits(database_url: str) -> None:

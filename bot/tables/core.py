@@ -217,28 +217,35 @@ class ServiceCore:
         units.committed()
 
     @asynccontextmanager
-    async def _hot(self) -> AsyncIterator[Rows]:
-        """One transaction of a move, a look or a timer's turn at one table: through the
-        driver on PostgreSQL (`PgUnit`: reads its table and seats, writes them and the log),
-        a session on SQLite. Failures as in `_transaction`."""
-        if self._db.dialect != "postgresql":
-            async with self._transaction() as session:
-                yield session
-            return
+    async def _driver(self) -> AsyncIterator[Any]:
+        """A pooled PostgreSQL connection as the driver's own (`asyncpg.Connection`); a
+        database failure leaves it as a DatabaseError sentence, as in `_transaction`."""
         failure: DatabaseError | None = None
         try:
             async with self._db.driver_connection() as conn:
-                unit = PgUnit(conn)
-                try:
-                    yield unit
-                except BaseException:
-                    await unit.rollback()
-                    raise
-                await unit.commit()
+                yield conn
         except driver_failures() as exc:
             failure = self._db.failure(exc)
         if failure is not None:
             raise failure
+
+    @asynccontextmanager
+    async def _hot(self) -> AsyncIterator[Rows]:
+        """One transaction of a move, a look or a timer's turn at one table: through the
+        driver on PostgreSQL (`PgUnit`: reads its table and seats, writes them and the log),
+        a session on SQLite."""
+        if self._db.dialect != "postgresql":
+            async with self._transaction() as session:
+                yield session
+            return
+        async with self._driver() as conn:
+            unit = PgUnit(conn)
+            try:
+                yield unit
+            except BaseException:
+                await unit.rollback()
+                raise
+            await unit.commit()
         units.committed()
 
     async def _query(self, statement: AnySelect, **params: Any) -> list[tuple[Any, ...]]:
@@ -256,14 +263,8 @@ class ServiceCore:
             )
         sql, names, defaults = found[1]
         args = [params[name] if name in params else defaults[name] for name in names]
-        failure: DatabaseError | None = None
-        try:
-            async with self._db.driver_connection() as conn:
-                records = await conn.fetch(sql, *args)
-        except driver_failures() as exc:
-            failure = self._db.failure(exc)
-        if failure is not None:
-            raise failure
+        async with self._driver() as conn:
+            records = await conn.fetch(sql, *args)
         return [tuple(record) for record in records]
 
     async def _seats(self, s: Rows, table_id: int) -> list[SeatRow]:

@@ -491,8 +491,8 @@ async def play(
 
     Moves are the normal CPU's choice from the player's own prompt and view, as in
     `cardbot bench service`, made before `pace` waits (a person decides while thinking: a
-    burst of clicks is only the clicks). Without an answer (the process died) the player waits for the
-    guild's process and looks again; a refusal because the table moved on (the timer played
+    burst of clicks is only the clicks). Without an answer (the process died) the player
+    waits for the guild's process and looks again; a refusal because the table moved on (the timer played
     the turn) is looked at again too. A timer's news wakes a waiting player; `poll` seconds of
     silence make it look anyway (the news of a process killed just after it acted is lost).
     """

@@ -194,8 +194,8 @@ class ServiceCore:
         self._settings = settings or get_settings()
         self._clock = clock
         self._shards = self._settings.shards()
-        self._compiled: dict[int, tuple[AnySelect, Compiled]] = {}
-        """`_query`'s statements compiled for the driver (each kept with its statement)."""
+        self._compiled: dict[AnySelect, Compiled] = {}
+        """`_query`'s statements compiled for the driver."""
 
     # ------------------------------------------------------------------ rows
 
@@ -255,13 +255,12 @@ class ServiceCore:
         if self._db.dialect != "postgresql":
             async with self._transaction() as s:
                 return [tuple(row) for row in (await s.execute(statement, params)).all()]
-        found = self._compiled.get(id(statement))
-        if found is None or found[0] is not statement:
-            found = self._compiled[id(statement)] = (
-                statement,
-                compile_for_driver(statement, self._db.engine.dialect, params),
+        compiled = self._compiled.get(statement)  # statements hash by identity
+        if compiled is None:
+            compiled = self._compiled[statement] = compile_for_driver(
+                statement, self._db.engine.dialect, params
             )
-        sql, names, defaults = found[1]
+        sql, names, defaults = compiled
         args = [params[name] if name in params else defaults[name] for name in names]
         async with self._driver() as conn:
             records = await conn.fetch(sql, *args)

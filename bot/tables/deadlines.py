@@ -90,7 +90,6 @@ class DeadlineOps(ServiceCore):
         before = self._settings.reminder_before_seconds
         for table_id in ids:
             try:
-                claimed: Reminder | None = None
                 async with self._hot() as s:
                     row, seats = await self._load_rows(s, table_id, None)
                     if row.status != ACTIVE:

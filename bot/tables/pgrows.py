@@ -8,17 +8,17 @@ only as fast as its CPU allows. `PgUnit` does what the service needs of a sessio
 calls, with the same rows (`TableRow` and `SeatRow` objects, not attached to any session) and
 the same meaning:
 
-- reads run on their own (PostgreSQL's default isolation gives each statement of a
-  transaction its own snapshot anyway, so nothing is lost); the table is read before its
-  seats, and every change to seats also steps the table's version, so a write decided on seats
-  newer than the table's version is refused by the conditional UPDATE like any stale write;
-- the first write opens a transaction and `commit` ends it: the table's conditional UPDATE,
-  the action log, changed seats and statistics commit together or not at all.
+- the table and its seats are read in one statement, outside any transaction (one snapshot;
+  a session's transaction gave no more under PostgreSQL's default isolation), and every
+  write is the table's conditional UPDATE on the version read, so a stale read is refused;
+- a move's writes (the UPDATE and its log rows) go as one statement at `commit`, atomic
+  without BEGIN and COMMIT; changed seats or statistics open a transaction instead, and the
+  table, its log, its seats and the statistics commit together or not at all.
 
 JSON columns come back decoded (SQLAlchemy's dialect sets the driver's codec on each new
-connection) and are sent as JSON text written by the engine's own serializer (`dump_json`;
-None as JSON `null`, as SQLAlchemy's `JSON` type writes it). SQLite keeps the session path: there a statement costs little next to the file's
-own work.
+connection) and go as text written by the engine's own serializer (`dump_json`; None as JSON
+`null`, as SQLAlchemy's `JSON` type writes it). SQLite keeps the session path: there a
+statement costs little next to the file's own work.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from asyncpg.transaction import Transaction
 
 _TABLES = cast(Table, TableRow.__table__)
-_SEATS = cast(Table, SeatRow.__table__)
 _LOG = cast(Table, ActionLogRow.__table__)
 _JSON_COLUMNS = frozenset(c.key for c in _TABLES.c if isinstance(c.type, JSON))
 _TABLE_MANAGER = attributes.manager_of_class(TableRow)
@@ -51,7 +50,6 @@ _SELECT_TABLE = (
     " AS seat_rows FROM tables t WHERE t.id = $1"
 )
 """A table and its seats in one statement (one round trip, one snapshot)."""
-_SELECT_SEATS = "SELECT * FROM seats WHERE table_id = $1 ORDER BY seat"
 _UPDATE_SEAT = (
     "UPDATE seats SET "
     + ", ".join(f"{c} = ${n}" for n, c in enumerate(SEAT_STATE, 2))
@@ -153,11 +151,11 @@ class PgUnit:
         return cast(TableRow, _row(_TABLE_MANAGER, values))
 
     async def seats(self, table_id: int) -> list[SeatRow]:
-        """The table's seats in seat order."""
+        """The table's seats in seat order, as read with the table (`table` first)."""
         read = self._read.pop(table_id, None)
-        if read is not None:
-            return read
-        return [self._seat(record) for record in await self._conn.fetch(_SELECT_SEATS, table_id)]
+        if read is None:
+            raise LookupError(f"table {table_id}'s seats are read with it: read the table first")
+        return read
 
     def _seat(self, values: Mapping[str, Any]) -> SeatRow:
         seat = cast(SeatRow, _row(_SEAT_MANAGER, values))

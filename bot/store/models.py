@@ -77,6 +77,9 @@ class Base(DeclarativeBase):
 
 
 _OPEN = text("status IN ('lobby', 'active')")
+_ACTIVE = text("status = 'active'")
+_LOBBY = text("status = 'lobby'")
+_UNARCHIVED = text("status IN ('finished', 'abandoned') AND archive IS NULL")
 
 
 class TableRow(Base):
@@ -136,8 +139,24 @@ class TableRow(Base):
             sqlite_where=_OPEN,
             postgresql_where=_OPEN,
         ),
-        Index("ix_tables_status_deadline", "status", "deadline"),
-        Index("ix_tables_status_remind_at", "status", "remind_at"),
+        # The timers' scans: an index over only the rows each looks at, holding what it reads
+        # (the guild for the shard test, the id), so that PostgreSQL answers it from the index
+        # alone, the earliest entries first, never by reading every open table (migration 0006).
+        *(
+            Index(
+                f"ix_tables_{name}",
+                column,
+                sqlite_where=where,
+                postgresql_where=where,
+                postgresql_include=["guild_id", "id"],
+            )
+            for name, column, where in (
+                ("active_deadline", "deadline", _ACTIVE),
+                ("active_remind_at", "remind_at", _ACTIVE),
+                ("lobby_updated_at", "updated_at", _LOBBY),
+                ("unarchived_updated_at", "updated_at", _UNARCHIVED),
+            )
+        ),
         Index("ix_tables_series_id", "series_id"),
     )
 

@@ -14,9 +14,12 @@ from typing import Any
 
 from sqlalchemy import Select, bindparam, delete, func, select
 
-from bot.store.models import ABANDONED, ACTIVE, FINISHED, LOBBY, ActionLogRow, TableRow
+from bot.store.models import ABANDONED, ACTIVE, LOBBY, ActionLogRow, TableRow
 from bot.tables import archive, flow
 from bot.tables.core import (
+    ACTIVE_FILTER,
+    LOBBY_FILTER,
+    UNARCHIVED_FILTER,
     Batch,
     ServiceCore,
     game_of,
@@ -55,7 +58,7 @@ class DeadlineOps(ServiceCore):
     @cached_property
     def _scans(self) -> TimerScans:
         mine = owned(self._shards)
-        active, lobby = TableRow.status == ACTIVE, TableRow.status == LOBBY
+        active, lobby = ACTIVE_FILTER, LOBBY_FILTER
         return TimerScans(
             reminders=select(TableRow.id)
             .where(active, TableRow.remind_at <= bindparam("now"), mine)
@@ -67,12 +70,7 @@ class DeadlineOps(ServiceCore):
                 lobby, TableRow.updated_at <= bindparam("cutoff"), mine
             ),
             archivable=select(TableRow.id)
-            .where(
-                TableRow.status.in_((FINISHED, ABANDONED)),
-                TableRow.updated_at <= bindparam("cutoff"),
-                TableRow.archive.is_(None),
-                mine,
-            )
+            .where(UNARCHIVED_FILTER, TableRow.updated_at <= bindparam("cutoff"), mine)
             .order_by(TableRow.updated_at, TableRow.id)
             .limit(bindparam("limit")),
             wakeup=select(

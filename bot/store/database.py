@@ -237,6 +237,10 @@ class Database:
         """
         self.url = normalize_database_url(url)
         self.timeouts = timeouts or Timeouts()
+        self.pool_size = pool_size
+        self._gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
         parsed = _parse_url(self.url)
         self.dialect = parsed.get_backend_name()
         kwargs: dict[str, Any] = {
@@ -392,23 +396,41 @@ class Database:
         leaving with a transaction still open: the pool then opens a new connection instead
         of handing that one out again. Failures are the driver's (`driver_failures()`).
         """
-        connection = await self.engine.connect()
-        try:
-            raw = (await connection.get_raw_connection()).driver_connection
-            assert raw is not None  # a checked-out connection has its driver's
+        async with self._gate():
+            connection = await self.engine.connect()
             try:
-                yield raw
-            except BaseException as exc:
-                if _connection_lost(exc) or raw.is_in_transaction():
+                raw = (await connection.get_raw_connection()).driver_connection
+                assert raw is not None  # a checked-out connection has its driver's
+                try:
+                    yield raw
+                except BaseException as exc:
+                    if _connection_lost(exc) or raw.is_in_transaction():
+                        await connection.invalidate()
+                    raise
+                if raw.is_in_transaction():
                     await connection.invalidate()
-                raise
-            if raw.is_in_transaction():
-                await connection.invalidate()
-        finally:
-            # Given back without `async with`'s shield (a task per call, 40% of the checkout):
-            # the pool's check-in does no I/O here, since SQLAlchemy's adapter never began a
-            # transaction on this connection, so there's no pause for a cancellation to cut.
-            await connection.close()
+            finally:
+                # Given back without `async with`'s shield (a task per call, 40% of the
+                # checkout): the pool's check-in does no I/O here, since SQLAlchemy's adapter
+                # never began a transaction on this connection, so there's no pause for a
+                # cancellation to cut.
+                await connection.close()
+
+    def _gate(self) -> asyncio.Semaphore:
+        """First come, first served for the pool's connections on the driver's path.
+
+        When every connection is out, the pool's own queue (an `asyncio.Queue`) lets a newcomer
+        take a connection given back before the caller woken for it gets to run; the woken one
+        then queues again at the back. In a rush of moves, a few waited out the whole rush and
+        more (0.8 s, against 0.5 for the rush). A semaphore of the pool's size in front serves
+        them in order (asyncio's is fair since Python 3.11.1). One per event loop: a semaphore
+        belongs to the loop it first waited in.
+        """
+        loop = asyncio.get_running_loop()
+        gate = self._gates.get(loop)
+        if gate is None:
+            gate = self._gates[loop] = asyncio.Semaphore(self.pool_size)
+        return gate
 
     async def upgrade(self, revision: str = "head") -> str | None:
         """Run the Alembic migrations up to `revision`; returns the revision now current.

@@ -86,3 +86,36 @@ async def test_a_process_keeps_the_connections_the_settings_name_and_no_more(
     example = (Path(__file__).parents[2] / ".env.example").read_text(encoding="utf-8")
     assert "\nDATABASE_POOL_SIZE=10\n" in example
     assert Settings(_env_file=None).database_pool_size == 2  # type: ignore[call-arg]
+
+
+async def test_the_drivers_connections_go_to_those_waiting_in_their_order(
+    database: Database,
+) -> None:
+    # The pool's own queue let a newcomer take a connection given back before the caller
+    # woken for it ran; that one then queued again at the back, and in a rush of moves a few
+    # waited out the whole rush.
+    postgres_only(database)
+    single = Database(database.url, pool_size=1)
+    order: list[str] = []
+    held, release = asyncio.Event(), asyncio.Event()
+
+    async def holder() -> None:
+        async with single.driver_connection():
+            held.set()
+            await release.wait()
+
+    async def user(name: str) -> None:
+        async with single.driver_connection():
+            order.append(name)
+
+    try:
+        holding = asyncio.create_task(holder())
+        await held.wait()
+        waiting = asyncio.create_task(user("waiting"))
+        await asyncio.sleep(0.2)  # it waits for the only connection
+        release.set()
+        newcomer = asyncio.create_task(user("newcomer"))  # comes as it is given back
+        await asyncio.wait_for(asyncio.gather(holding, waiting, newcomer), 10)
+    finally:
+        await single.dispose()
+    assert order == ["waiting", "newcomer"]

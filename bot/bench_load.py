@@ -142,6 +142,16 @@ class Bursts:
                 if self.rng.random() < self.share and not person.done():
                     person.set_result(None)
 
+    def sizes(self, replies: Sequence[Reply]) -> list[tuple[int, float]]:
+        """Each burst's moves (sent within 0.1 s of it) and how long after it the last reply
+        came, in seconds."""
+        out = []
+        for t in self.times:
+            moves = [r for r in replies if 0 <= r.at - r.ms / 1000 - t <= 0.1]
+            if moves:
+                out.append((len(moves), max(r.at for r in moves) - t))
+        return out
+
     def caught(self, reply: Reply, within: float = 2.0) -> bool:
         """The interaction was sent within `within` seconds after a burst went off."""
         sent = reply.at - reply.ms / 1000
@@ -234,7 +244,8 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         f"{args.processes} processes ready in {time.perf_counter() - launched:.1f} s"
         f" (shards {', '.join(m.shards for m in fleet.members)} of {shards});"
         f" time runs {args.speed:g}x: a {TURN_TIMER // 60}-minute turn timer lasts"
-        f" {fleet.clock.wall_seconds(TURN_TIMER):.0f} s"
+        f" {fleet.clock.wall_seconds(TURN_TIMER):.0f} s;"
+        f" {', '.join(sorted({m.engines for m in fleet.members}))}"
     )
     helpers = [asyncio.create_task(bursts.run())]
     killing = asyncio.create_task(killer()) if args.kill_every else None
@@ -274,6 +285,14 @@ async def run(args: argparse.Namespace, url: str) -> bool:
         print("  " + _latency(kind, [r for r in replies if r.kind == kind]))
     print("    " + _latency("acts at a person's pace", [r for r in acts if not bursts.caught(r)]))
     print("    " + _latency("acts in the 2 s after a burst", [r for r in acts if bursts.caught(r)]))
+    sizes = bursts.sizes(acts)
+    if sizes:
+        print(
+            f"    bursts {len(sizes)}: {min(n for n, _ in sizes)}-{max(n for n, _ in sizes)} moves"
+            f" at once (median {statistics.median(n for n, _ in sizes):.0f}), the last reply"
+            f" {min(d for _, d in sizes):.2f}-{max(d for _, d in sizes):.2f} s after"
+            f" (median {statistics.median(d for _, d in sizes):.2f})"
+        )
     p99 = quantile([r.ms for r in acts], 0.99)
     print(f"  target p99 ≤ {TARGET_P99:.0f} ms: {'met' if p99 <= TARGET_P99 else 'NOT met'}")
     expiries = sum(1 for e in fleet.events if e["event"] == "expiry")
@@ -342,6 +361,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--url", default=os.environ.get(POSTGRES_ENV), help="PostgreSQL server")
     args = parser.parse_args(argv)
+    from bot import build
+
+    # the people's choices too: they share the machine with the processes they time
+    build.activate()
     if not args.url or not args.url.startswith(("postgres", "postgresql")):
         parser.error(f"needs a PostgreSQL URL: --url or ${POSTGRES_ENV}")
     ok = asyncio.run(_main(args))

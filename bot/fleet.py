@@ -181,6 +181,8 @@ async def _timers(
 
 async def serve(clock: FastClock, tick: float) -> None:
     """Serve the interactions read from standard input until it closes."""
+    from bot import build
+    from bot.run import freeze_startup_heap
     from bot.settings import Settings
     from bot.store import Database
     from bot.tables import TableService
@@ -201,7 +203,14 @@ async def serve(clock: FastClock, tick: float) -> None:
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader(limit=LINE_LIMIT)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-        emit({READY: True, "shards": sorted(shards.ids) if shards else None})
+        freeze_startup_heap()
+        emit(
+            {
+                READY: True,
+                "shards": sorted(shards.ids) if shards else None,
+                "engines": build.describe(),
+            }
+        )
         running: set[asyncio.Task[None]] = set()
 
         async def handle(request: dict[str, Any]) -> None:
@@ -231,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
         format="%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s",
     )
+    from bot import build
+
+    build.activate()  # as `cardbot run` does: the compiled engines, when built from these sources
     asyncio.run(serve(FastClock(args.epoch, args.speed), args.tick))
     return 0
 
@@ -248,6 +260,8 @@ class Member:
     up: asyncio.Event = field(default_factory=asyncio.Event)
     pids: list[int] = field(default_factory=list)
     reader: asyncio.Task[None] | None = None
+    engines: str = ""
+    """Which engines the process runs (`bot.build.describe`), as it said when ready."""
 
 
 @dataclass(frozen=True)
@@ -350,6 +364,7 @@ class Fleet:
         while line := await proc.stdout.readline():
             message = orjson.loads(line)
             if message.get(READY):
+                member.engines = str(message.get("engines", ""))
                 ready.set_result(True)
             elif "id" in message:
                 future = member.pending.pop(message["id"], None)

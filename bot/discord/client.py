@@ -17,6 +17,7 @@ from bot.discord.flows import Flows
 from bot.discord.images import Images
 from bot.discord.timers import Timers
 from bot.i18n import t
+from bot.run import freeze_startup_heap
 from bot.shards import Shards
 from bot.store import Database
 from bot.tables.service import TableService
@@ -115,6 +116,7 @@ class CardBot(commands.AutoShardedBot):
                 log.info("auto-play resumed on tables %s", resumed)
         if self.application_id is not None:
             print(f"Invite cardbot to a server: {invite_url(self.application_id)}", flush=True)
+        freeze_startup_heap()
 
     async def close(self) -> None:
         """Stop the timers and auto-play, then disconnect."""

@@ -57,3 +57,17 @@ def test_random_players_play_every_game_to_its_end(playout: Callable[..., int]) 
                 game = plugin.engine.new(seats, {}, seed)
                 applied = playout(game, random.Random(seed))
                 assert game.is_over() and applied > 0, (plugin.id, seats, seed)
+
+
+def test_the_load_bench_tells_each_bursts_size_and_how_long_its_replies_took() -> None:
+    from bot.bench_load import Bursts
+    from bot.fleet import Reply
+
+    bursts = Bursts(every=10, share=0.2)
+    bursts.times = [100.0, 110.0]
+
+    def sent(at: float, ms: float) -> Reply:  # sent at `at`, answered `ms` later
+        return Reply("act", at + ms / 1000, ms, ms)
+
+    replies = [sent(100.01, 50), sent(100.05, 420), sent(103.0, 5), sent(110.02, 80)]
+    assert bursts.sizes(replies) == [(2, pytest.approx(0.47)), (1, pytest.approx(0.1))]

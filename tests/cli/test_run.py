@@ -97,3 +97,14 @@ def test_debug_level_shows_alembic_again() -> None:
     run.configure_logging("DEBUG")
     assert logging.getLogger("alembic").getEffectiveLevel() == logging.DEBUG
     assert logging.getLogger("discord").getEffectiveLevel() == logging.WARNING
+
+
+def test_what_start_up_made_is_left_out_of_full_collections() -> None:
+    import gc
+
+    assert gc.get_freeze_count() == 0
+    try:
+        run.freeze_startup_heap()
+        assert gc.get_freeze_count() > 10_000  # the modules and classes loaded so far
+    finally:
+        gc.unfreeze()

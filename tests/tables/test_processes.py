@@ -114,3 +114,4 @@ async def test_tables_play_across_processes_and_survive_a_killed_one(
     assert not fleet.foreign
     for member in fleet.members:
         assert any(e["pid"] in member.pids for e in fleet.events), member.shards
+        assert member.engines.startswith("engines: "), member.engines  # said when ready

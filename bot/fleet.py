@@ -51,6 +51,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READY = "ready"
+_MONOTONIC = getattr(time, "CLOCK_MONOTONIC", None)
+
+
+def shared_clock() -> float:
+    """Seconds on the machine's monotonic clock, one clock for every process (CLOCK_MONOTONIC):
+    the gateway's send and a process's reply are compared on it."""
+    return time.clock_gettime(_MONOTONIC) if _MONOTONIC is not None else time.monotonic()
+
+
 LINE_LIMIT = 1 << 22
 """Longest line either side sends (a reply carries the seat's view)."""
 
@@ -214,7 +223,8 @@ async def serve(clock: FastClock, tick: float) -> None:
         running: set[asyncio.Task[None]] = set()
 
         async def handle(request: dict[str, Any]) -> None:
-            emit({"id": request["id"], **await _answer(service, shards, request)})
+            answer = await _answer(service, shards, request)
+            emit({"id": request["id"], **answer, "replied_at": shared_clock()})
 
         while line := await reader.readline():
             task = asyncio.create_task(handle(orjson.loads(line)))
@@ -274,6 +284,9 @@ class Reply:
     ms: float
     handled_ms: float
     """The part spent in the process's service call."""
+    written_ms: float = 0.0
+    """From the gateway's send to the process writing its reply (`shared_clock`): the bot's
+    part, without the time the gateway took to read the reply back."""
 
 
 class Fleet:
@@ -437,7 +450,7 @@ class Fleet:
         number = next(self._ids)
         future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
         member.pending[number] = future
-        started = time.perf_counter()
+        started, sent = time.perf_counter(), shared_clock()
         try:
             proc.stdin.write(
                 orjson.dumps({"id": number, "kind": kind, "guild": guild, **fields}) + b"\n"
@@ -449,9 +462,9 @@ class Fleet:
         reply = await future
         if reply is not None:
             ended = time.perf_counter()
-            self.replies.append(
-                Reply(kind, ended, (ended - started) * 1000, float(reply.get("handled_ms", 0)))
-            )
+            written = (float(reply.get("replied_at", sent)) - sent) * 1000
+            handled = float(reply.get("handled_ms", 0))
+            self.replies.append(Reply(kind, ended, (ended - started) * 1000, handled, written))
             if reply["pid"] not in member.pids or reply.get("error") == "not_my_shard":
                 self.foreign.append(reply)
         return reply

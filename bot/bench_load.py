@@ -293,7 +293,8 @@ async def run(args: argparse.Namespace, url: str) -> bool:
             f"    bursts {len(sizes)}: {min(n for n, _ in sizes)}-{max(n for n, _ in sizes)} moves"
             f" at once (median {statistics.median(n for n, _ in sizes):.0f}), the last reply"
             f" {min(d for _, d in sizes):.2f}-{max(d for _, d in sizes):.2f} s after"
-            f" (median {statistics.median(d for _, d in sizes):.2f})"
+            f" (median {statistics.median(d for _, d in sizes):.2f}; in turn"
+            f" {', '.join(f'{d:.2f}' for _, d in sizes)})"
         )
     p99 = quantile([r.written_ms for r in acts], 0.99)
     print(f"  target p99 ≤ {TARGET_P99:.0f} ms: {'met' if p99 <= TARGET_P99 else 'NOT met'}")

@@ -112,7 +112,8 @@ async def start(url: str) -> dict[str, float]:
     mark("imports")
     database = Database(url)
     await database.upgrade()
-    mark("database open, migrations checked")
+    await database.warm()
+    mark("database open, migrations checked, connections opened")
     settings = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
     bot = CardBot(
         TableService(database, settings), database=database, sync_commands=False, run_timers=False

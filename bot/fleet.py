@@ -207,6 +207,7 @@ async def serve(clock: FastClock, tick: float) -> None:
 
     try:
         await database.upgrade()
+        await database.warm()
         service = TableService(database, settings, clock=clock)
         timers = asyncio.create_task(_timers(service, clock, tick, emit))
         loop = asyncio.get_running_loop()

@@ -113,6 +113,7 @@ async def serve(settings: Any) -> None:
         print(f"Shards: {shards.label()}", file=sys.stderr)
     try:
         revision = await database.upgrade()
+        await database.warm()
         log.info("database %s at revision %s", database.masked_url, revision)
         bot = build_bot(settings, database)
         async with bot:

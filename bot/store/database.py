@@ -492,6 +492,25 @@ class Database:
         async with self.engine.connect() as connection:
             return await connection.run_sync(_current_revision)
 
+    async def warm(self) -> int:
+        """Open the pool's connections now, all at once (PostgreSQL; SQLite has nothing to
+        open); the number opened.
+
+        Else the first rush after a start opens them while it waits: a PostgreSQL connection
+        is a new server process and a password exchange, and the first burst of the load bench
+        took 0.7 s instead of 0.2 while its four processes opened forty. A connection that
+        cannot be opened now is left for later, when a request needs it.
+        """
+        if self.dialect != "postgresql":
+            return 0
+        opened = await asyncio.gather(
+            *(self.engine.connect() for _ in range(self.pool_size)), return_exceptions=True
+        )
+        connections = [c for c in opened if isinstance(c, AsyncConnection)]
+        for connection in connections:
+            await connection.close()
+        return len(connections)
+
     async def dispose(self) -> None:
         """Close every pooled connection."""
         await self.engine.dispose()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import pytest
@@ -119,3 +120,16 @@ async def test_the_drivers_connections_go_to_those_waiting_in_their_order(
     finally:
         await single.dispose()
     assert order == ["waiting", "newcomer"]
+
+
+async def test_a_process_opens_its_connections_as_it_starts(database: Database) -> None:
+    if database.dialect != "postgresql":
+        assert await database.warm() == 0  # a file: nothing to open
+        return
+    sized = Database(database.url, pool_size=3)
+    try:
+        assert await sized.warm() == 3
+        pool: Any = sized.engine.sync_engine.pool
+        assert pool.checkedin() == 3 and pool.checkedout() == 0
+    finally:
+        await sized.dispose()

@@ -116,7 +116,11 @@ async def start(url: str) -> dict[str, float]:
     mark("database open, migrations checked, connections opened")
     settings = Settings(_env_file=None, database_url=url)  # type: ignore[call-arg]
     bot = CardBot(
-        TableService(database, settings), database=database, sync_commands=False, run_timers=False
+        TableService(database, settings),
+        database=database,
+        sync_commands=False,
+        run_timers=False,
+        freeze_heap=True,
     )
     await bot.setup_hook()  # commands built, paced tables resumed
     mark("client built, commands, paced tables resumed")

@@ -65,6 +65,7 @@ class CardBot(commands.AutoShardedBot):
         timer_interval: float = 30.0,
         edit_interval: float = 1.0,
         shards: Shards | None = None,
+        freeze_heap: bool = False,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
@@ -93,6 +94,9 @@ class CardBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.run_timers = run_timers
+        self.freeze_heap = freeze_heap
+        """Leave start-up's objects out of full garbage collections once set up (`cardbot run`;
+        not a test's client, whose process goes on to other tests)."""
 
     async def setup_hook(self) -> None:
         """Commands, the translator, restart-proof components, timers; sync; print the invite."""
@@ -116,7 +120,8 @@ class CardBot(commands.AutoShardedBot):
                 log.info("auto-play resumed on tables %s", resumed)
         if self.application_id is not None:
             print(f"Invite cardbot to a server: {invite_url(self.application_id)}", flush=True)
-        freeze_startup_heap()
+        if self.freeze_heap:
+            freeze_startup_heap()
 
     async def close(self) -> None:
         """Stop the timers and auto-play, then disconnect."""
@@ -161,4 +166,5 @@ def build_bot(settings: Any, database: Any) -> CardBot:
         default_locale=settings.default_locale,
         dev_guild_id=settings.dev_guild_id,
         shards=settings.shards(),
+        freeze_heap=True,
     )

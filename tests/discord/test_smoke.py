@@ -55,3 +55,30 @@ async def test_of_several_processes_only_shard_zeros_syncs_commands(
         assert bool(puts) is syncs
     finally:
         await harness.close()
+
+
+async def test_the_bot_of_cardbot_run_freezes_its_start_up_heap_once_set_up(
+    database: Database, settings: Settings
+) -> None:
+    import gc
+
+    from bot.discord.client import build_bot
+
+    assert build_bot(settings, database).freeze_heap  # what `cardbot run` starts
+    assert gc.get_freeze_count() == 0  # no test's client froze this process's heap
+    harness = await Harness.start(
+        lambda: CardBot(
+            TableService(database, settings),
+            database=database,
+            images=Images(tiny_png),
+            sync_commands=False,
+            run_timers=False,
+            freeze_heap=True,
+        ),
+        None,
+    )
+    try:
+        assert gc.get_freeze_count() > 10_000  # start-up's objects, left out from now on
+    finally:
+        gc.unfreeze()
+        await harness.close()

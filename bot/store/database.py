@@ -423,8 +423,9 @@ class Database:
         take a connection given back before the caller woken for it gets to run; the woken one
         then queues again at the back. In a rush of moves, a few waited out the whole rush and
         more (0.8 s, against 0.5 for the rush). A semaphore of the pool's size in front serves
-        them in order (asyncio's is fair since Python 3.11.1). One per event loop: a semaphore
-        belongs to the loop it first waited in.
+        them in order: asyncio's lets no newcomer past those already waiting (a test in
+        tests/store/test_pool.py holds it to that). One per event loop: a semaphore belongs to
+        the loop it first waited in.
         """
         loop = asyncio.get_running_loop()
         gate = self._gates.get(loop)

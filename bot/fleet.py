@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 READY = "ready"
+LINE_LIMIT = 1 << 22
+"""Longest line either side sends (a reply carries the seat's view)."""
+
 _MONOTONIC = getattr(time, "CLOCK_MONOTONIC", None)
 
 
@@ -58,10 +61,6 @@ def shared_clock() -> float:
     """Seconds on the machine's monotonic clock, one clock for every process (CLOCK_MONOTONIC):
     the gateway's send and a process's reply are compared on it."""
     return time.clock_gettime(_MONOTONIC) if _MONOTONIC is not None else time.monotonic()
-
-
-LINE_LIMIT = 1 << 22
-"""Longest line either side sends (a reply carries the seat's view)."""
 
 
 @dataclass(frozen=True)

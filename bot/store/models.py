@@ -77,9 +77,12 @@ class Base(DeclarativeBase):
 
 
 _OPEN = text("status IN ('lobby', 'active')")
-_ACTIVE = text("status = 'active'")
-_LOBBY = text("status = 'lobby'")
-_UNARCHIVED = text("status IN ('finished', 'abandoned') AND archive IS NULL")
+ACTIVE_ROWS = text("status = 'active'")
+LOBBY_ROWS = text("status = 'lobby'")
+UNARCHIVED_ROWS = text("status IN ('finished', 'abandoned') AND archive IS NULL")
+"""The rows of the timers' partial indexes. The timers' scans filter with these same clauses:
+a bound status cannot match a partial index on either database (on PostgreSQL, a prepared
+statement's generic plan)."""
 
 
 class TableRow(Base):
@@ -151,10 +154,10 @@ class TableRow(Base):
                 postgresql_include=["guild_id", "id"],
             )
             for name, column, where in (
-                ("active_deadline", "deadline", _ACTIVE),
-                ("active_remind_at", "remind_at", _ACTIVE),
-                ("lobby_updated_at", "updated_at", _LOBBY),
-                ("unarchived_updated_at", "updated_at", _UNARCHIVED),
+                ("active_deadline", "deadline", ACTIVE_ROWS),
+                ("active_remind_at", "remind_at", ACTIVE_ROWS),
+                ("lobby_updated_at", "updated_at", LOBBY_ROWS),
+                ("unarchived_updated_at", "updated_at", UNARCHIVED_ROWS),
             )
         ),
         Index("ix_tables_series_id", "series_id"),

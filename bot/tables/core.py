@@ -118,12 +118,6 @@ BATCH_CAP = 100_000
 OPEN_FILTER = text("tables.status IN ('lobby', 'active')")
 """The open-table filter written as the partial unique index's own words, so that SQLite can
 use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partial index)."""
-ACTIVE_FILTER = text("tables.status = 'active'")
-LOBBY_FILTER = text("tables.status = 'lobby'")
-UNARCHIVED_FILTER = text("tables.status IN ('finished', 'abandoned') AND tables.archive IS NULL")
-"""The timers' filters, in their partial indexes' words for the same reason: a bound status
-cannot match a partial index on either database (a prepared statement's generic plan on
-PostgreSQL)."""
 
 
 class _Unset:

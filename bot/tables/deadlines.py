@@ -14,12 +14,18 @@ from typing import Any
 
 from sqlalchemy import Select, bindparam, delete, func, select
 
-from bot.store.models import ABANDONED, ACTIVE, LOBBY, ActionLogRow, TableRow
+from bot.store.models import (
+    ABANDONED,
+    ACTIVE,
+    ACTIVE_ROWS,
+    LOBBY,
+    LOBBY_ROWS,
+    UNARCHIVED_ROWS,
+    ActionLogRow,
+    TableRow,
+)
 from bot.tables import archive, flow
 from bot.tables.core import (
-    ACTIVE_FILTER,
-    LOBBY_FILTER,
-    UNARCHIVED_FILTER,
     Batch,
     ServiceCore,
     game_of,
@@ -58,7 +64,7 @@ class DeadlineOps(ServiceCore):
     @cached_property
     def _scans(self) -> TimerScans:
         mine = owned(self._shards)
-        active, lobby = ACTIVE_FILTER, LOBBY_FILTER
+        active, lobby = ACTIVE_ROWS, LOBBY_ROWS
         return TimerScans(
             reminders=select(TableRow.id)
             .where(active, TableRow.remind_at <= bindparam("now"), mine)
@@ -70,7 +76,7 @@ class DeadlineOps(ServiceCore):
                 lobby, TableRow.updated_at <= bindparam("cutoff"), mine
             ),
             archivable=select(TableRow.id)
-            .where(UNARCHIVED_FILTER, TableRow.updated_at <= bindparam("cutoff"), mine)
+            .where(UNARCHIVED_ROWS, TableRow.updated_at <= bindparam("cutoff"), mine)
             .order_by(TableRow.updated_at, TableRow.id)
             .limit(bindparam("limit")),
             wakeup=select(

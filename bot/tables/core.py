@@ -49,7 +49,7 @@ from bot.store.models import (
 )
 from bot.tables import archive, flow, units
 from bot.tables.errors import TableError
-from bot.tables.pgrows import PgUnit
+from bot.tables.pgrows import HeldTables, PgUnit
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from engines.base import (
     JSON,
@@ -196,6 +196,8 @@ class ServiceCore:
         self._shards = self._settings.shards()
         self._compiled: dict[AnySelect, Compiled] = {}
         """`_query`'s statements compiled for the driver."""
+        self._held = HeldTables()
+        """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
 
     # ------------------------------------------------------------------ rows
 
@@ -297,6 +299,7 @@ class ServiceCore:
         """Write `values` and version + 1, only if nobody wrote the table since we read it."""
         now = self._clock()
         values = {**values, "version": row.version + 1, "updated_at": now}
+        self._held.drop(row.id)  # held again only once a move's write has committed
         if isinstance(s, PgUnit):
             # refused here, or when the unit commits if the write waits for its log rows
             await s.bump(row.id, row.version, values, moved_on(row))
@@ -474,6 +477,8 @@ class ServiceCore:
         if game.is_over():
             values.update(status=FINISHED, result=game.result())
         await self._bump(s, row, **values)
+        if isinstance(s, PgUnit):
+            s.after_commit(lambda: self._held.keep(row, seats))
         if batch.actions:
             log = [
                 {

@@ -14,6 +14,9 @@ the same meaning:
 - a move's writes (the UPDATE and its log rows) go as one statement at `commit`, atomic
   without BEGIN and COMMIT; changed seats or statistics open a transaction instead, and the
   table, its log, its seats and the statistics commit together or not at all.
+- a move at a table this process wrote last reads nothing (`HeldTables`): it is decided on
+  the row and seats as committed, and its write, conditional on the version held, is refused
+  if anyone wrote the table since; the move is then decided again on the table as read.
 
 JSON columns come back decoded (SQLAlchemy's dialect sets the driver's codec on each new
 connection) and go as text written by the engine's own serializer (`dump_json`; None as JSON
@@ -23,15 +26,16 @@ statement costs little next to the file's own work.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import JSON, Table
 from sqlalchemy.orm import attributes
 
-from bot.store.database import dump_json
-from bot.store.models import ActionLogRow, SeatRow, TableRow
+from bot.store.database import dump_json, load_json
+from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow
 
 if TYPE_CHECKING:
     from asyncpg import Connection
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
 _TABLES = cast(Table, TableRow.__table__)
 _LOG = cast(Table, ActionLogRow.__table__)
 _JSON_COLUMNS = frozenset(c.key for c in _TABLES.c if isinstance(c.type, JSON))
+_PLAIN_COLUMNS = frozenset(c.key for c in _TABLES.c) - _JSON_COLUMNS
+_SEAT_COLUMNS = frozenset(c.key for c in cast(Table, SeatRow.__table__).c)
 _TABLE_MANAGER = attributes.manager_of_class(TableRow)
 _SEAT_MANAGER = attributes.manager_of_class(SeatRow)
 SEAT_STATE = ("cpu_level", "next_level", "level_part", "auto", "cpu_takeover", "name", "user_id")
@@ -118,6 +124,67 @@ class _Bump:
     refused: Exception
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A running table's row and seats as this process last committed them: the stored ones
+    while `version` is the stored version (every write to a table or its seats steps it)."""
+
+    version: int
+    plain: Mapping[str, Any]
+    """The row's columns other than JSON ones (numbers, text, times: immutable values)."""
+    texts: Mapping[str, str]
+    """The JSON columns as the database stores them: each use decodes its own copy."""
+    seats: tuple[Mapping[str, Any], ...]
+
+
+HELD_TABLES = 4096
+"""Running tables a process holds at most (the ones played last)."""
+
+
+class HeldTables:
+    """The running tables this process wrote last, so that the next move there needs no read.
+
+    A move made from a held table writes on the condition that the table's version is still
+    the one held (as every write does): if another process or call wrote it meanwhile, the
+    write is refused and the move is made again from the stored table. What a held table
+    holds is copied out at each use: no two calls share an object.
+    """
+
+    __slots__ = ("_held", "_limit")
+
+    def __init__(self, limit: int = HELD_TABLES) -> None:
+        self._held: OrderedDict[int, Held] = OrderedDict()
+        self._limit = limit
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def take(self, table_id: int) -> Held | None:
+        """The table as held, no longer held (a call in progress changes it)."""
+        return self._held.pop(table_id, None)
+
+    def drop(self, table_id: int) -> None:
+        self._held.pop(table_id, None)
+
+    def keep(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Hold the table as committed just now (running tables only)."""
+        if row.status != ACTIVE or self._limit <= 0:
+            self._held.pop(row.id, None)
+            return
+        values = row.__dict__
+        self._held[row.id] = Held(
+            version=row.version,
+            plain={k: v for k, v in values.items() if k in _PLAIN_COLUMNS},
+            texts={k: dump_json(values[k]) for k in _JSON_COLUMNS if k in values},
+            seats=tuple(
+                {k: v for k, v in seat.__dict__.items() if k in _SEAT_COLUMNS} for seat in seats
+            ),
+        )
+        self._held.move_to_end(row.id)
+        while len(self._held) > self._limit:
+            self._held.popitem(last=False)
+
+
 class PgUnit:
     """One call's reads and writes on one pooled connection (see the module's docstring).
 
@@ -127,7 +194,7 @@ class PgUnit:
     waiting writes go first in it.
     """
 
-    __slots__ = ("_bump", "_conn", "_log", "_read", "_seats", "_transaction")
+    __slots__ = ("_after", "_bump", "_conn", "_log", "_read", "_seats", "_transaction")
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -138,6 +205,7 @@ class PgUnit:
         """Seats read with their table, by table id (`seats` hands them out)."""
         self._bump: _Bump | None = None
         self._log: list[tuple[Any, ...]] = []
+        self._after: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------------ reads
 
@@ -149,6 +217,15 @@ class PgUnit:
         values = dict(record.items())
         self._read[table_id] = [self._seat(x) for x in values.pop("seat_rows") or ()]
         return cast(TableRow, _row(_TABLE_MANAGER, values))
+
+    def adopt(self, held: Held) -> tuple[TableRow, list[SeatRow]]:
+        """A held table's row and seats, as `table` and `seats` would read them, unread: its
+        JSON columns decoded afresh, its seats followed for `flush`."""
+        values = dict(held.plain)
+        for name, text in held.texts.items():
+            values[name] = load_json(text)
+        row = cast(TableRow, _row(_TABLE_MANAGER, values))
+        return row, [self._seat(dict(seat)) for seat in held.seats]
 
     async def seats(self, table_id: int) -> list[SeatRow]:
         """The table's seats in seat order, as read with the table (`table` first)."""
@@ -230,18 +307,26 @@ class PgUnit:
             await self._begin()
             await self._conn.executemany(_UPDATE_SEAT, changed)
 
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once this unit has committed (never after a rollback)."""
+        self._after.append(callback)
+
     async def commit(self) -> None:
-        """Write what waits and commit (nothing to do after reads only)."""
+        """Write what waits and commit (nothing to do after reads only); then the callbacks
+        of `after_commit`."""
         await self.flush()
         if self._transaction is not None:
             transaction, self._transaction = self._transaction, None
             await transaction.commit()
         elif self._bump is not None or self._log:
             await self._write_waiting()
+        after, self._after = self._after, []
+        for callback in after:
+            callback()
 
     async def rollback(self) -> None:
         """Undo what was written (after a refusal or a failure)."""
-        self._bump, self._log = None, []
+        self._bump, self._log, self._after = None, [], []
         if self._transaction is not None:
             transaction, self._transaction = self._transaction, None
             await transaction.rollback()

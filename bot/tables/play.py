@@ -23,6 +23,7 @@ from bot.tables.core import (
 )
 from bot.tables.errors import TableError
 from bot.tables.flow import load_states
+from bot.tables.pgrows import Held, PgUnit
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, Action, GameError, IllegalAction
 from engines.cpu import hint as cpu_hint
@@ -58,14 +59,37 @@ class PlayOps(ServiceCore):
         the seat's prompt the user saw: another version is `table_moved_on` ("out of date"),
         whatever else happened at the table meanwhile.
         """
+        held = self._held.take(table_id)
+        if held is not None and expected_version in (None, held.version):
+            try:
+                return await self._act(
+                    table_id, user_id, action, expected_version, prompt_version, held
+                )
+            except TableError:
+                pass  # judged on the table as this process wrote it last: judged again as stored
+        return await self._act(table_id, user_id, action, expected_version, prompt_version, None)
+
+    async def _act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: Mapping[str, JSON],
+        expected_version: int | None,
+        prompt_version: int | None,
+        held: Held | None,
+    ) -> ActResult:
         async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+            if held is not None and isinstance(s, PgUnit):
+                # nothing read: the write is refused if the table moved on since
+                row, seats = s.adopt(held)
+            else:
+                row, seats = await self._load_rows(s, table_id, expected_version)
             require_status(row, ACTIVE, "not_active")
-            held = require_seated(row, seats, user_id)
-            if held.cpu_takeover:
-                raise taken_over(row, held)
+            mine = require_seated(row, seats, user_id)
+            if mine.cpu_takeover:
+                raise taken_over(row, mine)
             states = load_states(row.prompt_states, len(seats))
-            state = states[held.seat]
+            state = states[mine.seat]
             if prompt_version is not None and prompt_version != state.version:
                 raise moved_on(row)
             if not state.asked:
@@ -75,13 +99,13 @@ class PlayOps(ServiceCore):
                     "not_your_turn",
                     "It is not your turn.",
                     table_id=row.id,
-                    seat=held.seat,
+                    seat=mine.seat,
                     to_act=list(info(row, seats, states).public_waiting),
                 )
             game = game_of(row)
             batch = Batch.empty()
             try:
-                parsed = Action.from_json({**dict(action), "seat": held.seat})
+                parsed = Action.from_json({**dict(action), "seat": mine.seat})
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None

@@ -4,14 +4,19 @@ timer tick cost (`bot.tables.pgrows`), and what a unit writes when more than a m
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 
+from bot.bench_service import choose
 from bot.store import Database
-from bot.tables import TableService
+from bot.store.models import SeatRow, TableRow
+from bot.tables import TableError, TableService
+from bot.tables.pgrows import PgUnit
+from engines.cpu import cpu_player
 from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, assert_snapshot_is_replay
 
 KF = "kitten-fishing"
@@ -50,7 +55,7 @@ async def logged_so_far() -> None:
     await asyncio.sleep(0)
 
 
-async def test_a_move_is_one_read_and_one_write(
+async def test_a_move_is_one_read_and_one_write_and_the_next_one_write_only(
     service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
@@ -68,6 +73,12 @@ async def test_a_move_is_one_read_and_one_write(
     look = await service.prompt(info.id, ALICE)
     await logged_so_far()
     assert look.prompt is not None and len(sent) == 1
+    # the process wrote the table last: the next move is decided on that, and only written
+    sent.clear()
+    again = await service.act(info.id, ALICE, FLIP)
+    await logged_so_far()
+    assert again.table.version == played.table.version + 1
+    assert len(sent) == 1 and sent[0].startswith("WITH bumped AS (UPDATE tables SET"), sent
     await assert_snapshot_is_replay(service, database, info.id)
 
 
@@ -87,8 +98,9 @@ async def test_a_game_ended_by_a_move_writes_its_statistics_in_one_transaction(
     await logged_so_far()
     # the last move: the table, its log and the players' statistics commit together
     kinds = [s.split(" ")[0].rstrip(";") for s in sent]
-    assert kinds[1] == "BEGIN" and kinds[-1] == "COMMIT", sent
-    assert kinds[2].startswith("UPDATE") and "INSERT" in kinds[3:]
+    begin = kinds.index("BEGIN")
+    assert kinds[-1] == "COMMIT" and "SELECT" not in kinds[begin:], sent
+    assert kinds[begin + 1].startswith("UPDATE") and "INSERT" in kinds[begin + 2 :]
     assert any("user_stats" in s for s in sent)
     [stats] = await service.user_stats(ALICE)
     assert stats.played == 1
@@ -105,3 +117,83 @@ async def test_a_timer_tick_with_nothing_due_is_one_statement_a_scan(
     assert await service.next_wakeup() is None
     await logged_so_far()
     assert len(sent) == 4 and all(s.startswith("SELECT") for s in sent), sent
+
+
+async def test_a_move_after_another_process_moved_the_table_is_decided_on_the_stored_table(
+    service: TableService, database: Database, settings: Any, clock: Any, monkeypatch: Any
+) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
+    await service.add_cpu(info.id, ALICE)
+    await service.start(info.id, ALICE)
+    await service.act(info.id, ALICE, FLIP)  # this process holds the table from here
+    other = TableService(database, settings, clock=clock)  # a second process, or a restart
+    elsewhere = await other.act(info.id, ALICE, FLIP)
+    sent = statements(database, monkeypatch)
+    # the held table is stale: its write is refused, and the move is made on the stored table
+    result = await service.act(info.id, ALICE, FLIP)
+    await logged_so_far()
+    assert result.table.version == elsewhere.table.version + 1
+    assert [s.split(" ")[0] for s in sent] == ["WITH", "SELECT", "WITH"], sent
+    # Alice answers the prompt the other process showed her: judged on the held table it is
+    # out of date, so it is judged again on the stored one, and played, not refused
+    elsewhere = await other.act(info.id, ALICE, FLIP)
+    await logged_so_far()
+    sent.clear()
+    result = await service.act(
+        info.id, ALICE, FLIP, prompt_version=elsewhere.table.prompt_version(0)
+    )
+    await logged_so_far()
+    assert result.table.version == elsewhere.table.version + 1
+    assert [s.split(" ")[0] for s in sent] == ["SELECT", "WITH"], sent
+    await assert_snapshot_is_replay(service, database, info.id)
+    # an out-of-date prompt is still refused, on the stored table's word
+    with pytest.raises(TableError) as refused:
+        await other.act(info.id, ALICE, FLIP, prompt_version=elsewhere.table.prompt_version(0))
+    assert refused.value.code == "table_moved_on"
+
+
+def columns(row: Any, model: Any) -> dict[str, Any]:
+    return {c.key: getattr(row, c.key) for c in model.__table__.c}
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("go-fish", 4), ("gong-zhu", 4), ("zhao-pengyou", 6), (KF, 2)]
+)
+async def test_a_held_table_is_the_stored_table(
+    service: TableService, database: Database, game: str, seats: int
+) -> None:
+    """After every move, what the process holds is what a read of the table gives, column by
+    column and seat by seat: a move made from it is the move made from the stored table."""
+    if database.dialect != "postgresql":
+        pytest.skip("tables are held on PostgreSQL, where a read costs a round trip")
+    cpu = cpu_player(game, "normal")
+    rng = random.Random(5)
+    lobby = await service.open_lobby(GUILD, CHANNEL, game, None, ALICE, "Alice", seats, seed=3)
+    for _ in range(seats - 1):
+        await service.add_cpu(lobby.id, ALICE, "normal")
+    await service.start(lobby.id, ALICE)
+    moves = 0
+    while moves < 60:
+        look = await service.prompt(lobby.id, ALICE)
+        if look.table.status != "active":
+            break
+        if look.prompt is None:
+            await service.advance(lobby.id, 5)
+            continue
+        action = choose(cpu, look.view, look.prompt, rng) or {"type": "pass"}
+        await service.act(lobby.id, ALICE, action, prompt_version=look.version)
+        moves += 1
+        held = service._held.take(lobby.id)
+        if look.table.status != "active" or held is None:
+            continue
+        async with database.driver_connection() as conn:
+            unit = PgUnit(conn)
+            row = await unit.table(lobby.id)
+            assert row is not None
+            seats = await unit.seats(lobby.id)
+        kept_row, kept_seats = PgUnit(None).adopt(held)  # type: ignore[arg-type]
+        assert columns(kept_row, TableRow) == columns(row, TableRow), f"move {moves}"
+        assert [columns(x, SeatRow) for x in kept_seats] == [columns(x, SeatRow) for x in seats]
+        service._held.keep(kept_row, kept_seats)
+    assert moves >= 10
+    await assert_snapshot_is_replay(service, database, lobby.id)

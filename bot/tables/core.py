@@ -36,7 +36,14 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.settings import Settings, get_settings
 from bot.shards import Shards
-from bot.store.database import FAILURES, Database, DatabaseError, driver_failures
+from bot.store.database import (
+    FAILURES,
+    Database,
+    DatabaseError,
+    driver_failures,
+    dump_json,
+    load_json,
+)
 from bot.store.models import (
     ACTIVE,
     FINISHED,
@@ -477,8 +484,6 @@ class ServiceCore:
         if game.is_over():
             values.update(status=FINISHED, result=game.result())
         await self._bump(s, row, **values)
-        if isinstance(s, PgUnit):
-            s.after_commit(lambda: self._held.keep(row, seats))
         if batch.actions:
             log = [
                 {
@@ -503,9 +508,13 @@ class ServiceCore:
             for seat, (before, after) in enumerate(zip(old, new, strict=True))
             if after.version != before.version and after.asked
         )
-        return result_of(
+        result = result_of(
             row, seats, game, batch.steps, len(batch.actions), reprompted, prompts, states=new
         )
+        if isinstance(s, PgUnit):
+            views = result.views if isinstance(result.views, SeatViews) else None
+            s.after_commit(lambda: self._held.keep(row, seats, game, views))
+        return result
 
     async def _record_stats(
         self, s: Rows, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
@@ -753,11 +762,17 @@ class SeatViews(Mapping[int, Mapping[str, Any]]):
 
     The game must not change after: the service hands it over at the end of a call."""
 
-    __slots__ = ("_game", "_made")
+    __slots__ = ("__weakref__", "_game", "_made")
 
     def __init__(self, game: Game) -> None:
         self._game = game
         self._made: dict[int, Mapping[str, Any]] = {}
+
+    def detach(self) -> None:
+        """Read a copy of the game from now on: the table's next move plays on this one (a
+        held table, `bot.tables.pgrows.HeldTables`). The copy shares nothing with it."""
+        game = self._game
+        self._game = type(game).from_json(load_json(dump_json(game.to_json())))
 
     def __getitem__(self, seat: int) -> Mapping[str, Any]:
         view = self._made.get(seat)

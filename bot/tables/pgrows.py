@@ -26,16 +26,18 @@ statement costs little next to the file's own work.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from sqlalchemy import JSON, Table
 from sqlalchemy.orm import attributes
 
 from bot.store.database import dump_json, load_json
 from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow
+from engines.base import Game
 
 if TYPE_CHECKING:
     from asyncpg import Connection
@@ -45,6 +47,7 @@ _TABLES = cast(Table, TableRow.__table__)
 _LOG = cast(Table, ActionLogRow.__table__)
 _JSON_COLUMNS = frozenset(c.key for c in _TABLES.c if isinstance(c.type, JSON))
 _PLAIN_COLUMNS = frozenset(c.key for c in _TABLES.c) - _JSON_COLUMNS
+_HELD_JSON_COLUMNS = _JSON_COLUMNS - {"snapshot"}
 _SEAT_COLUMNS = frozenset(c.key for c in cast(Table, SeatRow.__table__).c)
 _TABLE_MANAGER = attributes.manager_of_class(TableRow)
 _SEAT_MANAGER = attributes.manager_of_class(SeatRow)
@@ -124,17 +127,29 @@ class _Bump:
     refused: Exception
 
 
+class Detachable(Protocol):
+    """What a call handed out that still reads its game (`SeatViews`): given a copy of its own
+    before the game is played on."""
+
+    def detach(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Held:
-    """A running table's row and seats as this process last committed them: the stored ones
-    while `version` is the stored version (every write to a table or its seats steps it)."""
+    """A running table as this process last committed it: the stored table while `version` is
+    the stored version (every write to a table or its seats steps it)."""
 
     version: int
     plain: Mapping[str, Any]
     """The row's columns other than JSON ones (numbers, text, times: immutable values)."""
     texts: Mapping[str, str]
-    """The JSON columns as the database stores them: each use decodes its own copy."""
+    """The JSON columns but the snapshot, as the database stores them: each use decodes its
+    own copy."""
     seats: tuple[Mapping[str, Any], ...]
+    game: Game
+    """The game itself, equal to the stored snapshot: the next move plays on it."""
+    readers: weakref.ref[Detachable] | None
+    """The last call's result's views of `game`, while that result is still in use."""
 
 
 HELD_TABLES = 4096
@@ -146,8 +161,9 @@ class HeldTables:
 
     A move made from a held table writes on the condition that the table's version is still
     the one held (as every write does): if another process or call wrote it meanwhile, the
-    write is refused and the move is made again from the stored table. What a held table
-    holds is copied out at each use: no two calls share an object.
+    write is refused and the move is made again from the stored table. The row and seats
+    are copied out at each use; the game is played on, once what still reads it (the last
+    result's views) has a copy of its own.
     """
 
     __slots__ = ("_held", "_limit")
@@ -160,14 +176,26 @@ class HeldTables:
         return len(self._held)
 
     def take(self, table_id: int) -> Held | None:
-        """The table as held, no longer held (a call in progress changes it)."""
-        return self._held.pop(table_id, None)
+        """The table as held, no longer held (the call taking it plays on its game)."""
+        held = self._held.pop(table_id, None)
+        if held is not None and held.readers is not None:
+            readers = held.readers()
+            if readers is not None:
+                readers.detach()
+        return held
 
     def drop(self, table_id: int) -> None:
         self._held.pop(table_id, None)
 
-    def keep(self, row: TableRow, seats: Sequence[SeatRow]) -> None:
-        """Hold the table as committed just now (running tables only)."""
+    def keep(
+        self,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        game: Game,
+        readers: Detachable | None = None,
+    ) -> None:
+        """Hold the table as committed just now (running tables only), its game `game`, read
+        by `readers`."""
         if row.status != ACTIVE or self._limit <= 0:
             self._held.pop(row.id, None)
             return
@@ -175,10 +203,12 @@ class HeldTables:
         self._held[row.id] = Held(
             version=row.version,
             plain={k: v for k, v in values.items() if k in _PLAIN_COLUMNS},
-            texts={k: dump_json(values[k]) for k in _JSON_COLUMNS if k in values},
+            texts={k: dump_json(values[k]) for k in _HELD_JSON_COLUMNS if k in values},
             seats=tuple(
                 {k: v for k, v in seat.__dict__.items() if k in _SEAT_COLUMNS} for seat in seats
             ),
+            game=game,
+            readers=None if readers is None else weakref.ref(readers),
         )
         self._held.move_to_end(row.id)
         while len(self._held) > self._limit:
@@ -220,7 +250,8 @@ class PgUnit:
 
     def adopt(self, held: Held) -> tuple[TableRow, list[SeatRow]]:
         """A held table's row and seats, as `table` and `seats` would read them, unread: its
-        JSON columns decoded afresh, its seats followed for `flush`."""
+        JSON columns decoded afresh, its seats followed for `flush`. The row has no snapshot:
+        the game is `held.game`."""
         values = dict(held.plain)
         for name, text in held.texts.items():
             values[name] = load_json(text)

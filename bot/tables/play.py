@@ -25,7 +25,7 @@ from bot.tables.errors import TableError
 from bot.tables.flow import load_states
 from bot.tables.pgrows import Held, PgUnit
 from bot.tables.results import ActResult, TableInfo
-from engines.base import JSON, Action, GameError, IllegalAction
+from engines.base import JSON, Action, Game, GameError, IllegalAction
 from engines.cpu import hint as cpu_hint
 
 
@@ -79,9 +79,11 @@ class PlayOps(ServiceCore):
         held: Held | None,
     ) -> ActResult:
         async with self._hot() as s:
+            game: Game | None = None
             if held is not None and isinstance(s, PgUnit):
                 # nothing read: the write is refused if the table moved on since
                 row, seats = s.adopt(held)
+                game = held.game
             else:
                 row, seats = await self._load_rows(s, table_id, expected_version)
             require_status(row, ACTIVE, "not_active")
@@ -102,7 +104,8 @@ class PlayOps(ServiceCore):
                     seat=mine.seat,
                     to_act=list(info(row, seats, states).public_waiting),
                 )
-            game = game_of(row)
+            if game is None:
+                game = game_of(row)
             batch = Batch.empty()
             try:
                 parsed = Action.from_json({**dict(action), "seat": mine.seat})

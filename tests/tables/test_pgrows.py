@@ -15,9 +15,17 @@ from bot.bench_service import choose
 from bot.store import Database
 from bot.store.models import SeatRow, TableRow
 from bot.tables import TableError, TableService
-from bot.tables.pgrows import PgUnit
+from bot.tables.pgrows import HeldTables, PgUnit
+from engines.base import Action, game_class
 from engines.cpu import cpu_player
-from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, assert_snapshot_is_replay
+from tests.tables.helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    assert_snapshot_is_replay,
+    stored_row,
+)
 
 KF = "kitten-fishing"
 FLIP = {"type": "flip"}
@@ -160,40 +168,81 @@ def columns(row: Any, model: Any) -> dict[str, Any]:
     ("game", "seats"), [("go-fish", 4), ("gong-zhu", 4), ("zhao-pengyou", 6), (KF, 2)]
 )
 async def test_a_held_table_is_the_stored_table(
-    service: TableService, database: Database, game: str, seats: int
+    service: TableService,
+    database: Database,
+    settings: Any,
+    clock: Any,
+    game: str,
+    seats: int,
 ) -> None:
     """After every move, what the process holds is what a read of the table gives, column by
-    column and seat by seat: a move made from it is the move made from the stored table."""
+    column, seat by seat and the game's snapshot; and the same moves made at the same table
+    by a process that holds nothing (each move read) leave the same game."""
     if database.dialect != "postgresql":
         pytest.skip("tables are held on PostgreSQL, where a read costs a round trip")
-    cpu = cpu_player(game, "normal")
-    rng = random.Random(5)
-    lobby = await service.open_lobby(GUILD, CHANNEL, game, None, ALICE, "Alice", seats, seed=3)
-    for _ in range(seats - 1):
-        await service.add_cpu(lobby.id, ALICE, "normal")
-    await service.start(lobby.id, ALICE)
+    reading = TableService(database, settings, clock=clock)
+    reading._held = HeldTables(0)
+    tables = []
+    for service_, channel in ((service, CHANNEL), (reading, CHANNEL + 1)):
+        lobby = await service_.open_lobby(GUILD, channel, game, None, ALICE, "A", seats, seed=3)
+        for _ in range(seats - 1):
+            await service_.add_cpu(lobby.id, ALICE, "normal")
+        await service_.start(lobby.id, ALICE)
+        tables.append((service_, lobby.id, random.Random(5), cpu_player(game, "normal")))
     moves = 0
     while moves < 60:
-        look = await service.prompt(lobby.id, ALICE)
-        if look.table.status != "active":
+        looks = [await s_.prompt(table, ALICE) for s_, table, _, _ in tables]
+        assert looks[0].view == looks[1].view and looks[0].prompt == looks[1].prompt
+        if looks[0].table.status != "active":
             break
-        if look.prompt is None:
-            await service.advance(lobby.id, 5)
+        if looks[0].prompt is None:
+            for s_, table, _, _ in tables:
+                await s_.advance(table, 5)
             continue
-        action = choose(cpu, look.view, look.prompt, rng) or {"type": "pass"}
-        await service.act(lobby.id, ALICE, action, prompt_version=look.version)
+        for (s_, table, rng, cpu), look in zip(tables, looks, strict=True):
+            action = choose(cpu, look.view, look.prompt, rng) or {"type": "pass"}
+            await s_.act(table, ALICE, action, prompt_version=look.version)
         moves += 1
-        held = service._held.take(lobby.id)
-        if look.table.status != "active" or held is None:
+        table_id = tables[0][1]
+        held = service._held.take(table_id)
+        assert len(reading._held) == 0
+        if held is None:
+            assert (await service.prompt(table_id, ALICE)).table.status != "active"
             continue
         async with database.driver_connection() as conn:
             unit = PgUnit(conn)
-            row = await unit.table(lobby.id)
+            row = await unit.table(table_id)
             assert row is not None
-            seats = await unit.seats(lobby.id)
+            stored_seats = await unit.seats(table_id)
         kept_row, kept_seats = PgUnit(None).adopt(held)  # type: ignore[arg-type]
-        assert columns(kept_row, TableRow) == columns(row, TableRow), f"move {moves}"
-        assert [columns(x, SeatRow) for x in kept_seats] == [columns(x, SeatRow) for x in seats]
-        service._held.keep(kept_row, kept_seats)
+        kept = columns(kept_row, TableRow) | {"snapshot": held.game.to_json()}
+        assert kept == columns(row, TableRow), f"move {moves}"
+        assert [columns(x, SeatRow) for x in kept_seats] == [
+            columns(x, SeatRow) for x in stored_seats
+        ]
+        service._held.keep(kept_row, kept_seats, held.game)
+        other = await stored_row(database, tables[1][1])
+        assert row.snapshot == other.snapshot and row.prompt_states == other.prompt_states
     assert moves >= 10
-    await assert_snapshot_is_replay(service, database, lobby.id)
+    for s_, table, _, _ in tables:
+        await assert_snapshot_is_replay(s_, database, table)
+
+
+async def test_a_result_still_read_keeps_its_game_when_the_table_plays_on(
+    service: TableService, database: Database
+) -> None:
+    """A move's result reads its seats' views when asked: the next move at the table, played
+    on the game the process holds, does not change what the earlier result shows."""
+    info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
+    await service.join(info.id, BOB, "Bob")
+    await service.start(info.id, ALICE)
+    first = await service.act(info.id, ALICE, FLIP)  # Bob's view not made yet
+    second = await service.act(info.id, BOB, FLIP)
+    later = await service.act(info.id, ALICE, FLIP)
+    assert second.view_for(0) != later.view_for(0)
+    record = await service.record(info.id)
+    replay = game_class(KF).new(2, record["options"], record["seed"])
+    replay.apply(Action.from_json(record["actions"][0]))
+    assert first.view_for(1) == replay.view(1)
+    replay.apply(Action.from_json(record["actions"][1]))
+    assert second.view_for(0) == replay.view(0) and second.view_for(1) == replay.view(1)

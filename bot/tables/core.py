@@ -56,7 +56,7 @@ from bot.store.models import (
 )
 from bot.tables import archive, flow, units
 from bot.tables.errors import TableError
-from bot.tables.pgrows import HeldTables, PgUnit
+from bot.tables.pgrows import Held, HeldTables, PgUnit
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from engines.base import (
     JSON,
@@ -281,9 +281,14 @@ class ServiceCore:
         return list((await s.scalars(_SEATS_OF, {"table_id": table_id})).all())
 
     async def _load_rows(
-        self, s: Rows, table_id: int, expected_version: int | None
+        self, s: Rows, table_id: int, expected_version: int | None, *, held: Held | None = None
     ) -> tuple[TableRow, list[SeatRow]]:
-        row = await s.table(table_id) if isinstance(s, PgUnit) else await s.get(TableRow, table_id)
+        """The table and its seats; with `held` (PostgreSQL), no snapshot if the table is still
+        at the held version (the row's snapshot is then None)."""
+        if isinstance(s, PgUnit):
+            row = await s.table(table_id, unless_version=None if held is None else held.version)
+        else:
+            row = await s.get(TableRow, table_id)
         if row is None:
             raise no_table(table_id)
         if expected_version is not None and expected_version != row.version:

@@ -59,6 +59,14 @@ _SELECT_TABLE = (
     " AS seat_rows FROM tables t WHERE t.id = $1"
 )
 """A table and its seats in one statement (one round trip, one snapshot)."""
+_SELECT_TABLE_UNLESS = (
+    "SELECT "
+    + ", ".join(f"t.{c.name}" for c in _TABLES.c if c.name != "snapshot")
+    + ", CASE WHEN t.version = $2 THEN NULL ELSE t.snapshot END AS snapshot,"
+    " (SELECT json_agg(s ORDER BY s.seat) FROM seats s WHERE s.table_id = t.id)"
+    " AS seat_rows FROM tables t WHERE t.id = $1"
+)
+"""The same, its snapshot left out when the table is at a version whose game the caller has."""
 _UPDATE_SEAT = (
     "UPDATE seats SET "
     + ", ".join(f"{c} = ${n}" for n, c in enumerate(SEAT_STATE, 2))
@@ -184,6 +192,15 @@ class HeldTables:
                 readers.detach()
         return held
 
+    def peek(self, table_id: int) -> Held | None:
+        """The table as held, still held: its game is only to be read, and only while it is
+        still held (`holds`), before anything is awaited."""
+        return self._held.get(table_id)
+
+    def holds(self, held: Held) -> bool:
+        """`held` is still held: no call took it to play on its game."""
+        return self._held.get(held.plain["id"]) is held
+
     def drop(self, table_id: int) -> None:
         self._held.pop(table_id, None)
 
@@ -239,9 +256,13 @@ class PgUnit:
 
     # ------------------------------------------------------------------ reads
 
-    async def table(self, table_id: int) -> TableRow | None:
-        """The table row, or None; its seats come with it (`seats`)."""
-        record = await self._conn.fetchrow(_SELECT_TABLE, table_id)
+    async def table(self, table_id: int, *, unless_version: int | None = None) -> TableRow | None:
+        """The table row, or None; its seats come with it (`seats`). With `unless_version`,
+        a row at that version comes without its snapshot (None): the caller holds its game."""
+        if unless_version is None:
+            record = await self._conn.fetchrow(_SELECT_TABLE, table_id)
+        else:
+            record = await self._conn.fetchrow(_SELECT_TABLE_UNLESS, table_id, unless_version)
         if record is None:
             return None
         values = dict(record.items())

@@ -133,18 +133,25 @@ class PlayOps(ServiceCore):
 
     async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
         """The user's decision now (None when not asked), its version and the seat's view."""
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
-            held = require_seated(row, seats, user_id)
-            game = game_of(row)
-            table = info(row, seats)
-        prompt = None
-        if row.status == ACTIVE and not held.cpu_takeover and not game.is_over():
-            found = game.prompt(held.seat)
-            prompt = None if found is None else found.to_json()
-        return SeatPrompt(
-            table, held.seat, table.prompt_version(held.seat), prompt, game.view(held.seat)
-        )
+        held = self._held.peek(table_id)
+        while True:
+            async with self._hot() as s:
+                row, seats = await self._load_rows(s, table_id, None, held=held)
+                mine = require_seated(row, seats, user_id)
+                if held is None or row.snapshot is not None or row.version != held.version:
+                    game = game_of(row)
+                elif self._held.holds(held):
+                    game = held.game  # read here, before any await: a move may play on it after
+                else:
+                    held = None  # a move took the held game meanwhile: read the table whole
+                    continue
+                table = info(row, seats)
+                prompt = None
+                if row.status == ACTIVE and not mine.cpu_takeover and not game.is_over():
+                    found = game.prompt(mine.seat)
+                    prompt = None if found is None else found.to_json()
+                view = game.view(mine.seat)
+            return SeatPrompt(table, mine.seat, table.prompt_version(mine.seat), prompt, view)
 
     async def hint(self, table_id: int, user_id: int) -> dict[str, JSON] | None:
         """What the game's hint level would do in the user's seat now, and why when it can say.

@@ -246,3 +246,31 @@ async def test_a_result_still_read_keeps_its_game_when_the_table_plays_on(
     assert first.view_for(1) == replay.view(1)
     replay.apply(Action.from_json(record["actions"][1]))
     assert second.view_for(0) == replay.view(0) and second.view_for(1) == replay.view(1)
+
+
+async def test_a_look_at_a_held_table_reads_no_snapshot_and_shows_the_held_game(
+    service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
+    await service.add_cpu(info.id, ALICE)
+    await service.start(info.id, ALICE)
+    played = await service.act(info.id, ALICE, FLIP)
+    sent = statements(database, monkeypatch)
+    look = await service.prompt(info.id, ALICE)
+    await logged_so_far()
+    assert len(sent) == 1 and "CASE WHEN t.version = $2 THEN NULL ELSE t.snapshot" in sent[0]
+    assert look.view == played.view_for(0) and look.prompt == played.prompt_for(0)
+    # a move takes the held game while the look reads the table: the look reads it again,
+    # whole, rather than show a game being played on
+    real = PgUnit.table
+
+    async def raced(unit: PgUnit, table_id: int, **kwargs: Any) -> Any:
+        service._held.take(table_id)
+        return await real(unit, table_id, **kwargs)
+
+    monkeypatch.setattr(PgUnit, "table", raced)
+    sent.clear()
+    again = await service.prompt(info.id, ALICE)
+    await logged_so_far()
+    assert len(sent) == 2 and "CASE WHEN" in sent[0] and "CASE WHEN" not in sent[1], sent
+    assert again.view == look.view and again.version == look.version

@@ -405,7 +405,9 @@ class Database:
         pool = self.engine.sync_engine.pool
         async with self._gate():
             fairy = await greenlet_spawn(pool.connect)  # the checkout listeners run in it
-            raw = fairy.dbapi_connection.driver_connection
+            adapted = fairy.dbapi_connection
+            assert adapted is not None  # a checked-out connection is open
+            raw = adapted.driver_connection
             try:
                 yield raw
             except BaseException as exc:

@@ -295,6 +295,20 @@ class ServiceCore:
             raise moved_on(row)
         return row, await self._seats(s, table_id)
 
+    async def _rows_to_write(
+        self, s: Rows, table_id: int
+    ) -> tuple[TableRow, list[SeatRow], Game | None, Held | None]:
+        """The table and its seats for a call that writes them (a timer's): a held table
+        unread, with its game, else as read (the game None: `game_of(row)`). The write is
+        refused if a held table moved on since; a call that writes nothing gives the table
+        back (`HeldTables.give_back`)."""
+        held = self._held.take(table_id) if isinstance(s, PgUnit) else None
+        if held is not None and isinstance(s, PgUnit):
+            row, seats = s.adopt(held)
+            return row, seats, held.game, held
+        row, seats = await self._load_rows(s, table_id, None)
+        return row, seats, None, None
+
     async def _open_table_id(self, s: AsyncSession, channel_id: int) -> int | None:
         return await s.scalar(
             select(TableRow.id).where(TableRow.channel_id == channel_id, OPEN_FILTER)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from sqlalchemy import Select, bindparam, delete, func, select
@@ -34,6 +34,7 @@ from bot.tables.core import (
     owned,
 )
 from bot.tables.errors import TableError
+from bot.tables.pgrows import PgUnit
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
 from engines.base import GameError
 from engines.cpu import DEFAULT_LEVEL
@@ -95,18 +96,23 @@ class DeadlineOps(ServiceCore):
         for table_id in ids:
             try:
                 async with self._hot() as s:
-                    row, seats = await self._load_rows(s, table_id, None)
-                    if row.status != ACTIVE:
-                        continue
-                    states = flow.load_states(row.prompt_states, len(seats))
-                    due = flow.seats_to_remind(states, now, before)
+                    row, seats, game, held = await self._rows_to_write(s, table_id)
+                    due = []
+                    if row.status == ACTIVE:
+                        states = flow.load_states(row.prompt_states, len(seats))
+                        due = flow.seats_to_remind(states, now, before)
                     if not due:
+                        if held is not None:
+                            self._held.give_back(held)
                         continue
                     states = flow.mark_reminded(states, due)
                     _, remind_at = flow.schedule(states, before)
                     await self._bump(
                         s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
                     )
+                    if game is not None and isinstance(s, PgUnit):
+                        # the game did not change: the next move plays on it, unread
+                        s.after_commit(partial(self._held.keep, row, seats, game))
                     claimed = Reminder(info(row, seats), tuple(due))
                 out.append(claimed)  # once committed: claimed, so sent once
             except TableError as exc:
@@ -144,12 +150,14 @@ class DeadlineOps(ServiceCore):
 
     async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
         async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+            row, seats, held_game, held = await self._rows_to_write(s, table_id)
             if row.status != ACTIVE or row.deadline is None or row.deadline > now:
+                if held is not None:
+                    self._held.give_back(held)
                 return None
             states = flow.load_states(row.prompt_states, len(seats))
             overdue = flow.overdue_seats(states, now)
-            game = game_of(row)
+            game = held_game or game_of(row)
             batch = Batch.empty()
             defaulted: list[int] = []
             absent: list[int] = []

@@ -201,6 +201,11 @@ class HeldTables:
         """`held` is still held: no call took it to play on its game."""
         return self._held.get(held.plain["id"]) is held
 
+    def give_back(self, held: Held) -> None:
+        """Hold again a table taken by a call that wrote nothing, its game unchanged (unless
+        a newer one is held by then)."""
+        self._held.setdefault(held.plain["id"], held)
+
     def drop(self, table_id: int) -> None:
         self._held.pop(table_id, None)
 

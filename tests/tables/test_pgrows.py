@@ -7,6 +7,7 @@ import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -274,3 +275,33 @@ async def test_a_look_at_a_held_table_reads_no_snapshot_and_shows_the_held_game(
     await logged_so_far()
     assert len(sent) == 2 and "CASE WHEN" in sent[0] and "CASE WHEN" not in sent[1], sent
     assert again.view == look.view and again.version == look.version
+
+
+async def test_the_timers_play_on_a_held_table_and_leave_it_held(
+    service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=1)
+    await service.join(info.id, BOB, "Bob")
+    await service.start(info.id, ALICE)
+    moved = await service.act(info.id, ALICE, FLIP)
+    deadline = moved.table.deadline
+    assert deadline is not None
+    sent = statements(database, monkeypatch)
+    [due] = await service.due_reminders(deadline - timedelta(seconds=60))
+    await logged_so_far()
+    # the scan, then the reminder's write: the table is not read
+    assert [s.split(" ")[0] for s in sent] == ["SELECT", "UPDATE"], sent
+    sent.clear()
+    after = await service.act(info.id, BOB, FLIP, prompt_version=due.table.prompt_version(1))
+    await logged_so_far()
+    assert len(sent) == 1 and sent[0].startswith("WITH"), sent
+    sent.clear()
+    [expiry] = await service.expire_overdue(after.table.deadline + timedelta(seconds=1))
+    await logged_so_far()
+    assert expiry.seats == (0,)
+    assert [s.split(" ")[0] for s in sent] == ["SELECT", "WITH"], sent
+    sent.clear()
+    await service.act(info.id, BOB, FLIP, prompt_version=expiry.result.table.prompt_version(1))
+    await logged_so_far()
+    assert len(sent) == 1 and sent[0].startswith("WITH"), sent
+    await assert_snapshot_is_replay(service, database, info.id)

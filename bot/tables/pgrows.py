@@ -160,8 +160,9 @@ class Held:
     """The last call's result's views of `game`, while that result is still in use."""
 
 
-HELD_TABLES = 4096
-"""Running tables a process holds at most (the ones played last)."""
+HELD_TABLES = 1024
+"""Running tables a process holds at most, the ones played last: a game held is a few KB to a
+few tens (a late Go Fish game, 21 KB), so about 20 MB at most."""
 
 
 class HeldTables:

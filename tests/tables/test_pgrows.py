@@ -305,3 +305,48 @@ async def test_the_timers_play_on_a_held_table_and_leave_it_held(
     await logged_so_far()
     assert len(sent) == 1 and sent[0].startswith("WITH"), sent
     await assert_snapshot_is_replay(service, database, info.id)
+
+
+class Reader:
+    """What a result that still reads a game looks like to `HeldTables` (`detach`)."""
+
+    def __init__(self) -> None:
+        self.detached = 0
+
+    def detach(self) -> None:
+        self.detached += 1
+
+
+def held_row(table_id: int, version: int = 1, status: str = "active") -> TableRow:
+    return TableRow(id=table_id, version=version, status=status, options={}, to_act=[0])
+
+
+def test_held_tables_keep_the_last_played_and_no_more() -> None:
+    tables = HeldTables(limit=2)
+    game = game_class(KF).new(2, {}, 1)
+    for table_id in (1, 2, 3):
+        tables.keep(held_row(table_id), [], game)
+    assert len(tables) == 2 and tables.peek(1) is None  # the one played longest ago went
+    tables.keep(held_row(2, version=2), [], game)  # played again: now the newest
+    tables.keep(held_row(4), [], game)
+    assert tables.peek(3) is None and tables.peek(2) is not None
+    tables.keep(held_row(4, version=2, status="finished"), [], game)
+    assert tables.peek(4) is None  # only running tables are held
+
+
+def test_a_held_table_taken_detaches_what_still_reads_its_game() -> None:
+    tables = HeldTables()
+    game = game_class(KF).new(2, {}, 1)
+    reader = Reader()
+    tables.keep(held_row(1), [], game, reader)
+    held = tables.take(1)
+    assert held is not None and held.game is game and reader.detached == 1
+    assert tables.take(1) is None
+    # given back by a call that wrote nothing, unless a newer one is held by then
+    tables.give_back(held)
+    assert tables.peek(1) is held
+    tables.take(1)
+    tables.keep(held_row(1, version=2), [], game)
+    tables.give_back(held)
+    newer = tables.peek(1)
+    assert newer is not None and newer.version == 2

@@ -222,6 +222,9 @@ class HeldTables:
         if row.status != ACTIVE or self._limit <= 0:
             self._held.pop(row.id, None)
             return
+        newer = self._held.get(row.id)
+        if newer is not None and newer.version > row.version:
+            return  # another call's write committed after this one, and its game is held
         values = row.__dict__
         self._held[row.id] = Held(
             version=row.version,

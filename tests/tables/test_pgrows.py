@@ -330,6 +330,9 @@ def test_held_tables_keep_the_last_played_and_no_more() -> None:
     tables.keep(held_row(2, version=2), [], game)  # played again: now the newest
     tables.keep(held_row(4), [], game)
     assert tables.peek(3) is None and tables.peek(2) is not None
+    tables.keep(held_row(2, version=1), [], game)  # a write that committed before the last
+    newest = tables.peek(2)
+    assert newest is not None and newest.version == 2
     tables.keep(held_row(4, version=2, status="finished"), [], game)
     assert tables.peek(4) is None  # only running tables are held
 

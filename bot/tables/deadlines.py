@@ -157,7 +157,7 @@ class DeadlineOps(ServiceCore):
                 return None
             states = flow.load_states(row.prompt_states, len(seats))
             overdue = flow.overdue_seats(states, now)
-            game = held_game or game_of(row)
+            game = held_game if held_game is not None else game_of(row)
             batch = Batch.empty()
             defaulted: list[int] = []
             absent: list[int] = []

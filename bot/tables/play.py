@@ -59,8 +59,9 @@ class PlayOps(ServiceCore):
         the seat's prompt the user saw: another version is `table_moved_on` ("out of date"),
         whatever else happened at the table meanwhile.
         """
-        held = self._held.take(table_id)
+        held = self._held.peek(table_id)
         if held is not None and expected_version in (None, held.version):
+            held = self._held.take(table_id)
             try:
                 return await self._act(
                     table_id, user_id, action, expected_version, prompt_version, held

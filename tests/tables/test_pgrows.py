@@ -27,6 +27,7 @@ from tests.tables.helpers import (
     assert_snapshot_is_replay,
     stored_row,
 )
+from tests.tables.test_timers import two_humans
 
 KF = "kitten-fishing"
 FLIP = {"type": "flip"}
@@ -64,12 +65,18 @@ async def logged_so_far() -> None:
     await asyncio.sleep(0)
 
 
-async def test_a_move_is_one_read_and_one_write_and_the_next_one_write_only(
-    service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def alice_vs_cpu(service: TableService) -> Any:
+    """A Kitten Fishing table started, Alice against a CPU, Alice first; its lobby's info."""
     info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
     await service.add_cpu(info.id, ALICE)
     await service.start(info.id, ALICE)
+    return info
+
+
+async def test_a_move_is_one_read_and_one_write_and_the_next_one_write_only(
+    service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await alice_vs_cpu(service)
     sent = statements(database, monkeypatch)
     played = await service.act(info.id, ALICE, FLIP)
     await logged_so_far()
@@ -131,9 +138,7 @@ async def test_a_timer_tick_with_nothing_due_is_one_statement_a_scan(
 async def test_a_move_after_another_process_moved_the_table_is_decided_on_the_stored_table(
     service: TableService, database: Database, settings: Any, clock: Any, monkeypatch: Any
 ) -> None:
-    info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
-    await service.add_cpu(info.id, ALICE)
-    await service.start(info.id, ALICE)
+    info = await alice_vs_cpu(service)
     await service.act(info.id, ALICE, FLIP)  # this process holds the table from here
     other = TableService(database, settings, clock=clock)  # a second process, or a restart
     elsewhere = await other.act(info.id, ALICE, FLIP)
@@ -252,9 +257,7 @@ async def test_a_result_still_read_keeps_its_game_when_the_table_plays_on(
 async def test_a_look_at_a_held_table_reads_no_snapshot_and_shows_the_held_game(
     service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    info = await service.open_lobby(GUILD, CHANNEL, KF, {"first": 0}, ALICE, "Alice", seed=4)
-    await service.add_cpu(info.id, ALICE)
-    await service.start(info.id, ALICE)
+    info = await alice_vs_cpu(service)
     played = await service.act(info.id, ALICE, FLIP)
     sent = statements(database, monkeypatch)
     look = await service.prompt(info.id, ALICE)
@@ -280,9 +283,7 @@ async def test_a_look_at_a_held_table_reads_no_snapshot_and_shows_the_held_game(
 async def test_the_timers_play_on_a_held_table_and_leave_it_held(
     service: TableService, database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice", seed=1)
-    await service.join(info.id, BOB, "Bob")
-    await service.start(info.id, ALICE)
+    info = (await two_humans(service)).table
     moved = await service.act(info.id, ALICE, FLIP)
     deadline = moved.table.deadline
     assert deadline is not None

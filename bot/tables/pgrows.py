@@ -162,7 +162,8 @@ class Held:
 
 HELD_TABLES = 1024
 """Running tables a process holds at most, the ones played last: a game held is a few KB to a
-few tens (a late Go Fish game, 21 KB), so about 20 MB at most."""
+few tens (21 KB the largest measured, late in a game whose snapshot keeps its whole log), so
+about 20 MB at most."""
 
 
 class HeldTables:

@@ -32,6 +32,7 @@ async def fill(url: str, tables: int, active: int) -> None:
     """Store the tables, as a busy bot's database holds them (ids 1 to `tables`)."""
     from sqlalchemy import insert, text
 
+    from bot.bench_store import stored_table
     from bot.store.database import Database
     from bot.store.models import ACTIVE, FINISHED, SeatRow, TableRow, utcnow
     from engines.go_fish import GoFish
@@ -45,31 +46,22 @@ async def fill(url: str, tables: int, active: int) -> None:
             running = n >= tables - active
             game = GoFish.new(2, {}, n) if running else None
             rows.append(
-                {
-                    "id": n + 1,
-                    "guild_id": (n % 50) << 22,
-                    "channel_id": 1_000_000 + n,
-                    "game": GoFish.id,
-                    "options": {},
-                    "seat_count": 2,
-                    "seed": n,
-                    "status": ACTIVE if running else FINISHED,
-                    "snapshot": game.to_json() if game else None,
-                    "to_act": sorted(game.to_act()) if game else [],
-                    "action_count": 0,
-                    "version": 1,
-                    "created_by": 1,
-                    "created_at": now,
-                    "updated_at": now,
-                    "prompt_states": None,
-                    "deadline": now + timedelta(hours=20) if running else None,
-                    "remind_at": now + timedelta(hours=19) if running else None,
-                    "paced": running and n % 10 == 0,
-                    "turn_timer_seconds": 86400,
-                    "expiry_policy": "cpu_turn",
-                    "series_match": 1,
-                    "result": None if running else {"winners": [0]},
-                }
+                stored_table(
+                    n,
+                    now,
+                    id=n + 1,
+                    guild_id=(n % 50) << 22,
+                    channel_id=1_000_000 + n,
+                    game=GoFish.id,
+                    status=ACTIVE if running else FINISHED,
+                    snapshot=game.to_json() if game else None,
+                    to_act=sorted(game.to_act()) if game else [],
+                    version=1,
+                    deadline=now + timedelta(hours=20) if running else None,
+                    remind_at=now + timedelta(hours=19) if running else None,
+                    paced=running and n % 10 == 0,
+                    result=None if running else {"winners": [0]},
+                )
             )
         seats = [
             {

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,33 @@ BOUND = "SELECT tables.id FROM tables WHERE tables.channel_id = ? AND tables.sta
 """The channel lookup as it was: the open statuses bound as parameters."""
 
 
+def stored_table(seed: int, now: datetime, **columns: Any) -> dict[str, Any]:
+    """The columns of one stored table for a bulk insert: a finished two-seat game that never
+    moved, stored at `now`, but for `columns` (status, guild, times...)."""
+    return {
+        "guild_id": 1,
+        "channel_id": seed,
+        "game": "kitten-fishing",
+        "options": {},
+        "seat_count": 2,
+        "seed": seed,
+        "status": FINISHED,
+        "snapshot": None,
+        "to_act": [],
+        "action_count": 0,
+        "version": 0,
+        "created_by": 1,
+        "created_at": now,
+        "updated_at": now,
+        "prompt_states": None,
+        "paced": False,
+        "turn_timer_seconds": 86400,
+        "expiry_policy": "cpu_turn",
+        "series_match": 1,
+        **columns,
+    }
+
+
 class BoundFilterService(TableService):
     """The tables service with the channel lookup as it was (for the "before" figure)."""
 
@@ -71,30 +99,7 @@ async def fill(database: Database, tables: int) -> list[int]:
         # the newest table of the first `open_count` channels is open, every other one is over
         is_open = n >= tables - CHANNELS and channel < open_count
         status = (ACTIVE if n % 2 else LOBBY) if is_open else (FINISHED if n % 7 else ABANDONED)
-        rows.append(
-            {
-                "id": n + 1,
-                "guild_id": 1,
-                "channel_id": channel,
-                "game": "kitten-fishing",
-                "options": {},
-                "seat_count": 2,
-                "seed": n,
-                "status": status,
-                "snapshot": None,
-                "to_act": [],
-                "action_count": 0,
-                "version": 0,
-                "created_by": 1,
-                "created_at": now,
-                "updated_at": now,
-                "prompt_states": None,
-                "paced": False,
-                "turn_timer_seconds": 86400,
-                "expiry_policy": "cpu_turn",
-                "series_match": 1,
-            }
-        )
+        rows.append(stored_table(n, now, id=n + 1, channel_id=channel, status=status))
     seats = [
         {"table_id": row["id"], "seat": seat, "user_id": 1000 + seat, "name": f"P{seat}"}
         for row in rows

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
+from bot.bench_store import stored_table
 from bot.settings import Settings
 from bot.store import Database
 from bot.store.models import ACTIVE, FINISHED, LOBBY, TableRow, utcnow
@@ -34,29 +35,15 @@ async def _fill(database: Database) -> None:
         status = FINISHED if n < ENDED_TABLES else (LOBBY if n % 50 == 0 else ACTIVE)
         due = now + timedelta(seconds=rng.uniform(1, 3600))
         rows.append(
-            {
-                "guild_id": rng.getrandbits(62),
-                "channel_id": n,
-                "game": "kitten-fishing",
-                "options": {},
-                "seat_count": 2,
-                "seed": n,
-                "status": status,
-                "snapshot": None,
-                "to_act": [],
-                "action_count": 0,
-                "version": 0,
-                "created_by": 1,
-                "created_at": now,
-                "updated_at": now - timedelta(days=30 if status == FINISHED else 0),
-                "prompt_states": None,
-                "deadline": due if status == ACTIVE else None,
-                "remind_at": due - timedelta(seconds=60) if status == ACTIVE else None,
-                "paced": False,
-                "turn_timer_seconds": 86400,
-                "expiry_policy": "cpu_turn",
-                "series_match": 1,
-            }
+            stored_table(
+                n,
+                now,
+                guild_id=rng.getrandbits(62),
+                status=status,
+                updated_at=now - timedelta(days=30 if status == FINISHED else 0),
+                deadline=due if status == ACTIVE else None,
+                remind_at=due - timedelta(seconds=60) if status == ACTIVE else None,
+            )
         )
     async with database.sessions() as s, s.begin():
         await s.execute(insert(TableRow), rows)

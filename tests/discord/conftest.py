@@ -61,21 +61,23 @@ MakeHarness = Callable[..., Awaitable[Harness]]
 async def make_harness(
     database: Database, settings: Settings, clock: Clock
 ) -> AsyncIterator[MakeHarness]:
-    """Start offline bots on the shared database (call again to simulate a restart)."""
+    """Start offline bots on the shared database (call again to simulate a restart); `options`
+    go to the client (CardBot) over the tests' own."""
     started: list[Harness] = []
 
-    async def make(recorder: Recorder | None = None, *, render: Any = tiny_png) -> Harness:
+    async def make(
+        recorder: Recorder | None = None, *, render: Any = tiny_png, **options: Any
+    ) -> Harness:
         service = TableService(database, settings, clock=clock)
+        client_options: dict[str, Any] = {
+            "default_locale": settings.default_locale,
+            "run_timers": False,
+            "auto_delay": 0,
+            "edit_interval": 0,
+            **options,
+        }
         harness = await Harness.start(
-            lambda: CardBot(
-                service,
-                database=database,
-                images=Images(render),
-                default_locale=settings.default_locale,
-                run_timers=False,
-                auto_delay=0,
-                edit_interval=0,
-            ),
+            lambda: CardBot(service, database=database, images=Images(render), **client_options),
             recorder,
         )
         started.append(harness)

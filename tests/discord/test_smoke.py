@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.client import CardBot
-from bot.discord.images import Images
 from bot.settings import Settings
 from bot.shards import Shards, parse_ids
 from bot.store import Database
-from bot.tables import TableService
-from tests.discord.conftest import MakeHarness, tiny_png
-from tests.discord.harness import APP_ID, Harness
+from tests.discord.conftest import MakeHarness
+from tests.discord.harness import APP_ID
 
 
 async def test_login_syncs_commands_and_prints_the_invite(
@@ -35,30 +32,18 @@ async def test_login_syncs_commands_and_prints_the_invite(
 
 @pytest.mark.parametrize(("ids", "syncs"), [("0-1", True), ("2-3", False)])
 async def test_of_several_processes_only_shard_zeros_syncs_commands(
-    database: Database, settings: Settings, ids: str, syncs: bool
+    make_harness: MakeHarness, ids: str, syncs: bool
 ) -> None:
     """N processes started together sync the commands once: the one that runs shard 0."""
     shards = Shards(4, parse_ids(ids, 4))
-    harness = await Harness.start(
-        lambda: CardBot(
-            TableService(database, settings),
-            database=database,
-            images=Images(tiny_png),
-            run_timers=False,
-            shards=shards,
-        ),
-        None,
-    )
-    try:
-        assert harness.client.shard_count == 4 and harness.client.shard_ids == sorted(shards.ids)
-        puts = [c for c in harness.recorder.calls if c.method == "PUT"]
-        assert bool(puts) is syncs
-    finally:
-        await harness.close()
+    harness = await make_harness(shards=shards)
+    assert harness.client.shard_count == 4 and harness.client.shard_ids == sorted(shards.ids)
+    puts = [c for c in harness.recorder.calls if c.method == "PUT"]
+    assert bool(puts) is syncs
 
 
 async def test_the_bot_of_cardbot_run_freezes_its_start_up_heap_once_set_up(
-    database: Database, settings: Settings
+    make_harness: MakeHarness, database: Database, settings: Settings
 ) -> None:
     import gc
 
@@ -66,19 +51,8 @@ async def test_the_bot_of_cardbot_run_freezes_its_start_up_heap_once_set_up(
 
     assert build_bot(settings, database).freeze_heap  # what `cardbot run` starts
     assert gc.get_freeze_count() == 0  # no test's client froze this process's heap
-    harness = await Harness.start(
-        lambda: CardBot(
-            TableService(database, settings),
-            database=database,
-            images=Images(tiny_png),
-            sync_commands=False,
-            run_timers=False,
-            freeze_heap=True,
-        ),
-        None,
-    )
     try:
+        await make_harness(sync_commands=False, freeze_heap=True)
         assert gc.get_freeze_count() > 10_000  # start-up's objects, left out from now on
     finally:
         gc.unfreeze()
-        await harness.close()

@@ -65,9 +65,7 @@ class ReadOps(ServiceCore):
             rows = (
                 await s.scalars(
                     select(TableRow)
-                    .where(
-                        TableRow.status == ACTIVE, TableRow.paced.is_(True), owned(self._shards)
-                    )
+                    .where(TableRow.status == ACTIVE, TableRow.paced.is_(True), owned(self._shards))
                     .order_by(TableRow.id)
                 )
             ).all()
@@ -105,12 +103,15 @@ class ReadOps(ServiceCore):
             )
         if row.archive is not None:  # a finished table: nothing is sealed any more
             rows = [(e["action"], e["seal"]) for e in archive.unpack(row.archive)[0]]
+        cls = game_class_or_error(row.game)
         hidden: frozenset[str] = frozenset()
         if not include_sealed and row.snapshot is not None:
-            game = game_class_or_error(row.game).from_json(row.snapshot)
+            game = cls.from_json(row.snapshot)
             if not game.is_over():
                 hidden = game.open_seals()
-        actions = tuple(action for action, seal in rows if seal is None or seal not in hidden)
+        actions = tuple(
+            cls.logged_action(action) for action, seal in rows if seal is None or seal not in hidden
+        )
         return Record(row.game, len(seats), dict(row.options), row.seed, None, actions).to_json()
 
     async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:

@@ -33,6 +33,7 @@ from bot.tables.errors import TableError
 from bot.tables.results import ActResult
 from bot.tables.service import SeatPrompt
 from engines.base import event_seen_by
+from engines.record import cut
 
 log = logging.getLogger(__name__)
 
@@ -340,6 +341,31 @@ class SeatFlows(LobbyFlows):
         )
         await self.after_move(interaction, result)
 
+    async def _typed_choice(
+        self,
+        current: SeatPrompt,
+        user_id: int,
+        action: Mapping[str, Any],
+        typed: str,
+        locale: str,
+    ) -> tuple[str, str]:
+        """A move the game read from the text typed (calls, `insert 3 B`) as an autocomplete
+        choice: one of the prompt's own choices, or the move as typed with the game's reason
+        when it would refuse it."""
+        game = presenter(current.table.game)
+        label = game.action_label(action, locale, seat_names(current.table, locale))
+        choices = list((current.prompt or {}).get("choices") or [])
+        bare = {k: v for k, v in action.items() if k != "seat"}
+        for index, choice in enumerate(choices):
+            if {k: v for k, v in choice.items() if k != "seat"} == bare:
+                return cut(label, 99), f"v{current.version}:{index}"
+        try:
+            await self.service.check_action(current.table.id, user_id, action)
+        except TableError as exc:
+            reason = self.error_message(exc, locale)
+            label = t("reply.typed_refused", locale, move=label, reason=reason)
+        return cut(label, 99), typed[:100]
+
     async def move_choices(
         self, interaction: discord.Interaction[Any], current_text: str
     ) -> list[tuple[str, str]]:
@@ -359,6 +385,15 @@ class SeatFlows(LobbyFlows):
             label = game.action_label(action, locale, names)
             if current_text.strip().lower() in label.lower():
                 out.append((label[:100], f"v{current.version}:{index}"))
+        text = current_text.strip()
+        own = game.parse_move(prompt, text) if text else None
+        if own is not None:
+            choice = await self._typed_choice(current, interaction.user.id, own, text, locale)
+            out = [choice, *(other for other in out if other != choice)]
+        elif text and not out:
+            hint = game.typing_hint(prompt, locale)
+            if hint is not None:
+                out.append((cut(hint, 99), text[:100]))
         pick = prompt.get("pick")
         if pick:
             typed = parse_typed_move(table.game, prompt, current_text) if current_text else None

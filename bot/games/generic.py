@@ -128,6 +128,11 @@ class GamePresenter:
         action without its seat; None leaves the text to the generic reader (labels, cards)."""
         return None
 
+    def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
+        """How to type a move for `prompt` that `parse_move` reads (shown in `/play`'s list
+        while the text is not a move yet); None when there is no such move."""
+        return None
+
     def choice_preview(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
     ) -> str | None:

@@ -197,6 +197,7 @@ MESSAGES: dict[str, str] = {
     "hand.dismissed": "You let it pass. It stays open until the game moves on: `/game hand` shows it again.",
     "table.turn_table": "In progress…",
     "reply.bad_cards": "I could not read those cards. Type card codes or hand numbers, like `7H 7H 8H` or `14 15 18`.",
+    "reply.typed_refused": "{move} — {reason}",
     "reply.type_cards": "(type cards like 7H 8H, or hand numbers)",
     "error.finish_needs_all": "Another player plays at this table, so the game can't be finished at once.",
     "error.card_not_held": "You do not hold {card}.",

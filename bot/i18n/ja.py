@@ -197,6 +197,7 @@ MESSAGES: dict[str, str] = {
     "hand.dismissed": "見送りました。局面が進むまでは `/game hand` でもう一度選べます。",
     "table.turn_table": "進行中…",
     "reply.bad_cards": "札を読み取れませんでした。`7H 7H 8H` や `14 15 18` のように、札の記号か手札の番号で入力してください。",
+    "reply.typed_refused": "{move} — {reason}",
     "reply.type_cards": "（7H 8H のような札、または手札の番号を入力）",
     "error.finish_needs_all": "ほかのプレイヤーも参加しているため、一気に終わらせることはできません。",
     "error.card_not_held": "{card} は手札にありません。",

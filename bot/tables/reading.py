@@ -1,4 +1,4 @@
-"""Reading: a table, the channel's open table, tables waiting on a user, views, the record."""
+"""Reading: a table, a channel's open or just finished table, waiting tables, views, a record."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow, UserStatsRow
+from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow, UserStatsRow
 from bot.tables import archive
 from bot.tables.core import (
     ServiceCore,
@@ -35,6 +35,25 @@ class ReadOps(ServiceCore):
             table_id = await self._open_table_id(s, channel_id)
             if table_id is None:
                 return None
+            return info(*await self._load_rows(s, table_id, None))
+
+    async def last_table(self, channel_id: int) -> TableInfo | None:
+        """The channel's open table, or else its newest table if that one finished: what the
+        channel's commands speak of after a game ends, until a new table opens there."""
+        async with self._transaction() as s:
+            table_id = await self._open_table_id(s, channel_id)
+            if table_id is None:
+                newest = (
+                    await s.execute(
+                        select(TableRow.id, TableRow.status)
+                        .where(TableRow.channel_id == channel_id)
+                        .order_by(TableRow.id.desc())
+                        .limit(1)
+                    )
+                ).first()
+                if newest is None or newest.status != FINISHED:
+                    return None
+                table_id = newest.id
             return info(*await self._load_rows(s, table_id, None))
 
     async def tables_waiting_on(self, user_id: int) -> list[TableInfo]:

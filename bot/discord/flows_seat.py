@@ -266,8 +266,14 @@ class SeatFlows(LobbyFlows):
             prompt=result.prompt_for(seat.seat),
             you_line=you,
         )
+        # the message clicked becomes the answer: no question ("Flip every remaining card
+        # now?") or reminder left above it
         await self.answer(
-            interaction, embed=embed, view=controls, attachments=[file] if file else []
+            interaction,
+            content=None,
+            embed=embed,
+            view=controls,
+            attachments=[file] if file else [],
         )
         await self.desk.publish(result, actor_id=interaction.user.id)
 

@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "reply.over_not_seated": "The game in this channel is over: `/game status` shows its result.",
     "reply.over_table_open": "This game is over, and a new table is open in <#{channel}>: `/game hand` there.",
     "reply.over_start_new": "This game is over. Start a new one with `/game new`.",
+    "reply.not_your_turn_waiting": "It is not your turn: waiting for {name}.",
     "reply.mine_none": "No table is waiting on you.",
     "reply.mine_title": "Tables waiting on you",
     "reply.mine_line": "{game} in <#{channel}> · {link}",

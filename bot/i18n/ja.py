@@ -114,6 +114,7 @@ MESSAGES: dict[str, str] = {
     "reply.over_not_seated": "このチャンネルのゲームは終わりました。`/game status` で結果を表示できます。",
     "reply.over_table_open": "このゲームは終わりました。<#{channel}> で新しい卓が開いています：そちらで `/game hand` を使ってください。",
     "reply.over_start_new": "このゲームは終わりました。`/game new` で新しい卓を開けます。",
+    "reply.not_your_turn_waiting": "あなたの番ではありません：{name}を待っています。",
     "reply.mine_none": "あなたの手番を待っている卓はありません。",
     "reply.mine_title": "あなたの手番を待っている卓",
     "reply.mine_line": "<#{channel}> の {game} · {link}",

@@ -414,6 +414,17 @@ class ZhaoPengyouPresenter(GamePresenter):
         calls = parse_calls(text, count)
         return None if calls is None else {"type": "call", "calls": calls}
 
+    def closed_reason(
+        self, kind: str, view: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> str | None:
+        """A declaration (during the deal or in the last window) closed by another's: who
+        declared what (the declaration is public)."""
+        declarer, trump = view.get("declarer"), view.get("trump")
+        if kind not in ("declare", "last_window") or declarer is None or trump is None:
+            return None
+        name = names[declarer] if 0 <= declarer < len(names) else str(declarer)
+        return t(f"error.{GAME}.declared_by", locale, name=name, card=card_label(str(trump)))
+
     def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
         """The call prompt: how to type a call set."""
         if prompt.get("kind") != "call":

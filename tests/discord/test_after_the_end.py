@@ -7,7 +7,7 @@ import json
 
 from engines.record import parse_record, replay
 from tests.discord.harness import ALICE, BOB, CHANNEL_ID, EPHEMERAL, Harness, find_id
-from tests.discord.scenes import press, see_the_result
+from tests.discord.scenes import followup_with, press, see_the_result
 
 
 async def alice_against_a_cpu(harness: Harness) -> int:
@@ -122,3 +122,23 @@ async def test_new_game_on_an_abandoned_games_old_dm_says_how_to_start_one(
     await harness.slash(ALICE, "game abandon")
     pressed = await press(harness, ALICE, old_dm, "new")
     assert pressed.ephemeral_text() == "This game is over. Start a new one with `/game new`."
+
+
+async def test_new_game_confirmed_after_the_game_ended_plays_again_without_abandoning(
+    harness: Harness,
+) -> None:
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
+    table_message = lobby.answer.message_id or 0
+    await harness.click(
+        ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+    )
+    await press(harness, ALICE, table_message, "start")
+    asked = await press(harness, ALICE, new_game_dm(harness), "new")
+    confirm = followup_with(asked, "new_ok")
+    await harness.client.service.finish(1, ALICE.id)  # the game ends before she confirms
+    confirmed = await press(harness, ALICE, confirm, "new_ok")
+    assert "not being played" not in confirmed.ephemeral_text()
+    service = harness.client.service
+    assert (await service.load(1)).status == "finished"
+    assert (await service.load(2)).status == "active"

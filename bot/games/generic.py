@@ -128,6 +128,18 @@ class GamePresenter:
         action without its seat; None leaves the text to the generic reader (labels, cards)."""
         return None
 
+    def closed_reason(
+        self, kind: str, view: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> str | None:
+        """What closed a seat's prompt of `kind` without the seat acting (trump declared by
+        another seat), in words, from the seat's view; None: whose turn it is says enough."""
+        return None
+
+    def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
+        """How to type a move for `prompt` that `parse_move` reads (shown in `/play`'s list
+        while the text is not a move yet); None when there is no such move."""
+        return None
+
     def choice_preview(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
     ) -> str | None:

@@ -161,6 +161,8 @@ class TableRow(Base):
             )
         ),
         Index("ix_tables_series_id", "series_id"),
+        # The channel's newest table, open or not (what `/game status` shows after the end).
+        Index("ix_tables_channel_id", "channel_id", "id"),
     )
 
 

@@ -44,6 +44,11 @@ class SeatPrompt:
     reminded: bool = False
     declined: bool = False
     """A CPU let this optional prompt pass: it is not offered again until it changes."""
+    kind: str | None = None
+    """What the seat is asked (the prompt's kind)."""
+    closed: str | None = None
+    """The kind of the prompt this version took away without the seat acting (another seat's
+    move closed it: trump declared): a control of it is told so, not "out of date"."""
 
     @property
     def asked(self) -> bool:
@@ -61,6 +66,8 @@ class SeatPrompt:
             "due": _iso(self.due),
             "reminded": self.reminded,
             "declined": self.declined,
+            "kind": self.kind,
+            "closed": self.closed,
         }
 
     @classmethod
@@ -75,6 +82,8 @@ class SeatPrompt:
             due=_time(data.get("due")),
             reminded=bool(data.get("reminded", False)),
             declined=bool(data.get("declined", False)),
+            kind=data.get("kind"),
+            closed=data.get("closed"),
         )
 
 
@@ -177,7 +186,8 @@ def next_states(
             out.append(state)
             continue
         if prompt is None:
-            out.append(SeatPrompt(version=state.version + 1))
+            closed = state.kind if state.asked and seat not in acted else None
+            out.append(SeatPrompt(version=state.version + 1, closed=closed))
             continue
         out.append(
             SeatPrompt(
@@ -185,10 +195,9 @@ def next_states(
                 signature=signature,
                 required=prompt.required,
                 public=prompt.public,
+                kind=prompt.kind,
                 since=now,
-                due=prompt_due(
-                    prompt, now, turn_timer_seconds, live_timer_seconds, window_seconds
-                ),
+                due=prompt_due(prompt, now, turn_timer_seconds, live_timer_seconds, window_seconds),
             )
         )
     return out

@@ -35,9 +35,10 @@ async def test_play_autocomplete_lists_exactly_the_callers_legal_moves(harness: 
     hana = await harness.autocomplete(HANA, "play", "move", user_locale="ja")
     assert [c["name"] for c in hana.choices()] == ["めくる"]
 
-    # the old value names an old version: out of date, nothing happens
+    # the old value names an old version, and Alice is asked nothing now: whose turn it is
+    # (not "out of date": her prompt did not change into another), nothing happens
     again = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
-    assert again.ephemeral_text().startswith("This view is out of date")
+    assert again.ephemeral_text() == "It is not your turn: waiting for 花子."
     assert (await harness.client.service.load(1)).action_count == 1
 
 

@@ -19,6 +19,11 @@ async def test_a_click_on_an_outdated_hand_is_refused_and_changes_nothing(harnes
     before = await harness.client.service.load(1)
 
     stale = await press(harness, ALICE, ephemeral_hand, "act:0")
+    assert stale.ephemeral_text() == "It is not your turn: waiting for 花子."
+    # once she is asked again, the old copy is out of date: her prompt is another one now
+    await flip_from_dm(harness, HANA)
+    before = await harness.client.service.load(1)
+    stale = await press(harness, ALICE, ephemeral_hand, "act:0")
     assert stale.ephemeral_text().startswith("This view is out of date")
     # acknowledged, then the reply only: no edit, no ping, no DM
     assert {c.kind for c in stale.calls} == {"webhook"}

@@ -13,6 +13,7 @@ from tests.discord.harness import (
     Harness,
     custom_ids,
     find_id,
+    message_text,
 )
 from tests.discord.scenes import (
     flip_from_dm,
@@ -106,6 +107,9 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     done = await harness.click(
         ALICE, confirm_message, find_id(rec.message(confirm_message), "finish_ok")
     )
+    # the question's message becomes the answer: the result, no question left above it
+    answered = rec.message(confirm_message)
+    assert not answered["content"] and "The game is over." in message_text(answered)
     final = rec.message(table_message)
     embed = final["embeds"][0]
     assert embed["title"] == "Kitten Fishing: result"

@@ -201,6 +201,11 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
     assert "手札にその番号のカードや隙間はありません" in wrong.ephemeral_text()
     wrong_en = await harness.slash(HANA, "play", move="insert 12 B", user_locale="en")
     assert "Your hand has no such card or gap" in wrong_en.ephemeral_text()
+    # what the game reads in /play is in its list too, with the game's reason when refused
+    listed = await harness.autocomplete(HANA, "play", "move", move="insert 12 B", user_locale="en")
+    assert "Your hand has no such card or gap" in listed.choices()[0]["name"]
+    listed = await harness.autocomplete(HANA, "play", "move", move="差し込む 3 B")
+    assert listed.choices()[0]["value"].startswith("v")  # one of the prompt's own choices
     await harness.slash(HANA, "play", move="差し込む 3 B")
     await harness.slash(HANA, "play", move="捨てる 5")
     actions = (await service.record(TABLE))["actions"][-3:]

@@ -46,6 +46,19 @@ def test_a_prompt_that_goes_away_steps_the_version_too() -> None:
     assert gone[0].version == 2 and not gone[0].asked and gone[0].due is None
 
 
+def test_a_prompt_another_seat_closed_is_remembered_by_its_kind() -> None:
+    first = flow.next_states(fresh(3), {0: FLIP, 2: DECLARE}, set(), NOW, DAY)
+    assert first[2].kind == "declare" and first[2].closed is None
+    # seat 0 acts and its move closes seat 2's declaration: seat 2 did not act
+    second = flow.next_states(first, {0: FLIP}, {0}, NOW, DAY)
+    assert second[2].closed == "declare" and not second[2].asked
+    assert second[0].closed is None and second[0].kind == "flip"
+    # a prompt the seat answered itself is not "closed"
+    third = flow.next_states(second, {}, {0}, NOW, DAY)
+    assert third[0].closed is None
+    assert flow.load_states(flow.dump_states(third), 3) == third
+
+
 def test_deadlines_window_optional_and_mechanical_prompts() -> None:
     assert flow.prompt_due(CLAIM, NOW, DAY) == NOW + timedelta(seconds=20)  # the window
     assert flow.prompt_due(CLAIM, NOW, 10) == NOW + timedelta(seconds=10)  # never past the timer

@@ -1,8 +1,7 @@
 """找朋友 in words: ranks and teams by seat, the deal's progress, calls, plays and the deal's end.
 
-Typed calls (`AH 1, KS 2`, `2nd A♥ 1st K♠`, `A♥の2枚目`) are read by `parse_calls`; the generic
-`/play` and terminal paths reach it once they ask the game's presenter to read a move (see
-docs/DESIGN.md, Zhao Pengyou).
+Typed calls (`AH 1, KS 2`, `2nd A♥ 1st K♠`, `A♥の2枚目`) are read by `parse_calls`, which `/play`
+(its autocomplete too) and the terminal reach through `parse_move`.
 """
 
 from __future__ import annotations
@@ -407,16 +406,32 @@ class ZhaoPengyouPresenter(GamePresenter):
         return super().prompt_text(prompt, locale)
 
     def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
-        """A typed move this game reads itself: calls (`AH 1, KS 2`) for the call prompt.
-
-        (The generic move reader does not ask presenters yet: docs/DESIGN.md.)
-        """
+        """A typed move this game reads itself: calls (`AH 1, KS 2`) for the call prompt."""
         if prompt.get("kind") != "call":
             return None
         choices = prompt.get("choices") or []
         count = len(choices[0].get("calls") or []) if choices else None
         calls = parse_calls(text, count)
         return None if calls is None else {"type": "call", "calls": calls}
+
+    def closed_reason(
+        self, kind: str, view: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> str | None:
+        """A declaration (during the deal or in the last window) closed by another's: who
+        declared what (the declaration is public)."""
+        declarer, trump = view.get("declarer"), view.get("trump")
+        if kind not in ("declare", "last_window") or declarer is None or trump is None:
+            return None
+        name = names[declarer] if 0 <= declarer < len(names) else str(declarer)
+        return t(f"error.{GAME}.declared_by", locale, name=name, card=card_label(str(trump)))
+
+    def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
+        """The call prompt: how to type a call set."""
+        if prompt.get("kind") != "call":
+            return None
+        choices = prompt.get("choices") or []
+        count = len(choices[0].get("calls") or []) if choices else 0
+        return t(f"prompt.{GAME}.type_calls", locale, count=count)
 
     # ------------------------------------------------------------------ narration
 

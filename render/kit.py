@@ -133,11 +133,11 @@ PLATE_PAD = 12
 BADGE_H = round(T_SMALL * 1.45)
 
 
-def plate_height(seat: Seat, width: float, name: int = T_NAME, line: int = T_BODY) -> int:
+def plate_height(seat: Seat, width: float, name: int = T_NAME, line: int | None = None) -> int:
     """The height `plate` needs for this seat in a plate `width` px wide."""
+    line = _line_size(width) if line is None else line
     h = PLATE_PAD + round(name * 1.25) + PLATE_PAD
-    if seat.counts:
-        h += round(line * 1.3)
+    h += round(line * 1.3) * len(count_lines(seat.counts, width - 2 * PLATE_PAD, line))
     if _badges_below(seat, width, name):
         h += BADGE_H + 6
     if seat.exposed:
@@ -147,6 +147,29 @@ def plate_height(seat: Seat, width: float, name: int = T_NAME, line: int = T_BOD
 
 NARROW_PLATE = 300
 """Plates narrower than this put their badges on a line of their own, under the counts."""
+
+
+def plate_size(seats: Sequence[Seat], width: float) -> tuple[float, float]:
+    """The size of plates `width` px wide tall enough for every one of `seats` (plates around
+    one table are alike: give this to `seat_rim`)."""
+    return width, max((plate_height(seat, width) for seat in seats), default=0)
+
+
+def count_lines(counts: Sequence[str], width: float, size: int) -> list[str]:
+    """A seat's counts ("Hand 13", "Tricks 2") on as few lines as fit in `width`, never
+    splitting one count (a count alone too wide is cut when drawn)."""
+    lines: list[str] = []
+    for count in counts:
+        if lines and text.text_width(lines[-1] + "  " + count, size) <= width:
+            lines[-1] += "  " + count
+        else:
+            lines.append(count)
+    return lines
+
+
+def _line_size(width: float) -> int:
+    """The counts' text size: smaller on a narrow plate, so "Hand 13  Tricks 2" fits."""
+    return T_SMALL if width < NARROW_PLATE else T_BODY
 
 
 def _badges_below(seat: Seat, width: float, name: int) -> bool:
@@ -167,11 +190,13 @@ def plate(
     seat: Seat,
     *,
     name: int = T_NAME,
-    line: int = T_BODY,
+    line: int | None = None,
 ) -> None:
     """A seat's plate for the box: its name (cut to fit), its badges (on the name's line, or
-    under it on a narrow plate), its counts on one line, and its exposed cards, readable."""
+    under the counts on a narrow plate), its counts on one line (smaller on a narrow plate),
+    and its exposed cards, readable; `plate_height` says how tall it needs to be."""
     x0, y0, x1, _ = box
+    line = _line_size(x1 - x0) if line is None else line
     lit = seat.to_play or seat.winner
     parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2, radius=12)
     inner = x1 - x0 - 2 * PLATE_PAD
@@ -185,15 +210,8 @@ def plate(
     room = (right - 8 if not below else x1 - PLATE_PAD) - (x0 + PLATE_PAD)
     c.text((x0 + PLATE_PAD, y), seat.player.name, name, TEXT, "la", bold=True, max_width=room)
     y += name_h
-    if seat.counts:
-        c.text(
-            (x0 + PLATE_PAD, y),
-            "  ".join(seat.counts),
-            line,
-            TEXT_DIM,
-            "la",
-            max_width=inner,
-        )
+    for words in count_lines(seat.counts, inner, line):
+        c.text((x0 + PLATE_PAD, y), words, line, TEXT_DIM, "la", max_width=inner)
         y += round(line * 1.3)
     if below:
         badge_row(c, x1 - PLATE_PAD, y + 2, items, x0 + PLATE_PAD)

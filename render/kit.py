@@ -502,8 +502,10 @@ def hand_row_height(
 def _pack_groups(
     sizes: Sequence[int], card_w: int, step: float, width: float, gap: float
 ) -> list[list[tuple[int, int, int]]]:
-    """Rows of (group, first card, count) pieces: groups left to right, a group split over two
-    rows when it does not fit in what is left of one."""
+    """Rows of (group, first card, count) pieces: groups left to right; a group that does not
+    fit in what is left of a row starts the next one, and only a group longer than a whole row
+    is split."""
+    whole = int((width - card_w) // step) + 1 if width >= card_w else 1
     rows: list[list[tuple[int, int, int]]] = [[]]
     used = 0.0
     for g, size in enumerate(sizes):
@@ -513,10 +515,12 @@ def _pack_groups(
             room = width - used - lead
             fits = 0 if room < card_w else int((room - card_w) // step) + 1
             take = min(size - first, fits)
-            if take <= 0 or (take < size - first and take < 3 and rows[-1]):
+            rest = size - first
+            if rows[-1] and (take <= 0 or (take < rest and rest <= whole) or take < 3 < rest):
                 rows.append([])
                 used = 0.0
                 continue
+            take = max(take, 1)
             rows[-1].append((g, first, take))
             used += lead + row_width(take, card_w, step)
             first += take

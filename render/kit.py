@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render import cards, parts, text
+from render import parts, text
 from render.parts import Canvas, Seat
 from render.strings import tr
 from render.text import Text
@@ -396,15 +396,6 @@ def pile(
     return parts.face_down_pile(c, x, y, count, card_w, label=label, size=size, beside=beside)
 
 
-def paste_plain(c: Canvas, x: float, y: float, width: int) -> None:
-    """A plain card (edge and face, no index) under a stack: nothing of it can be misread."""
-    x, y = round(x), round(y)
-    for seen in parts._card_recorders:
-        seen.append(parts.PlacedCard(None, width, x, y))
-    im = cards.plain(width)
-    c.image.paste(im, (x, y), im)
-
-
 def stack(
     c: Canvas, code: str, x: float, y: float, width: int, depth: int = 4, step: int = 4
 ) -> tuple[float, float]:
@@ -412,7 +403,7 @@ def stack(
     behind it (down and right), never slivers of their faces; returns its size."""
     under = max(0, min(depth, 6) - 1)
     for k in range(under, 0, -1):
-        paste_plain(c, x + k * step, y + k * step, width)
+        parts.paste_plain(c, x + k * step, y + k * step, width)
     parts.paste_card(c, code, x, y, width, shadow=under == 0)
     return width + under * step, card_height(width) + under * step
 

@@ -171,6 +171,16 @@ def paste_card(
         ring_box(c, (x, y, x + width, y + card_height(width)), ring)
 
 
+def paste_plain(c: Canvas, x: float, y: float, width: int) -> None:
+    """A plain card (edge and face, no index) under a stack: nothing of it can be misread.
+    It is recorded as a card with no code, like a back."""
+    x, y = round(x), round(y)
+    for seen in _card_recorders:
+        seen.append(PlacedCard(None, width, x, y))
+    im = cards.plain(width)
+    c.image.paste(im, (x, y), im)
+
+
 def ring_box(
     c: Canvas, box: tuple[float, float, float, float], colour: Colour, width: int = 4
 ) -> None:

@@ -202,10 +202,10 @@ def service_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 
 def render_figures(quick: bool, game: str | None = None) -> list[Figure]:
-    """Render time and PNG size of table images."""
+    """Render time and PNG size of every game's images (or only `game`'s)."""
     from render.bench import run
 
-    return run(quick)
+    return run(quick, game)
 
 
 SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {

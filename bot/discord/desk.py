@@ -420,6 +420,7 @@ class Desk:
                 state.chosen,
                 locale,
                 filename=present.HAND_IMAGE,
+                groups=present.hand_image_groups(table.game, pick, locale),
             )
         else:
             chosen = two_part_choice(prompt, parts)

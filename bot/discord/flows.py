@@ -51,6 +51,7 @@ class Flows(CommandFlows):
                 ids.OPTION: self._set_option,
                 ids.CPU_SEAT: self._cpu_seat,
                 ids.HAND: self._show_hand,
+                ids.DETAILS: self._details,
                 ids.REMATCH: self._rematch,
                 ids.AUTO: self._auto,
                 ids.NEW: self._new_ask,

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import ids
+from bot.discord import ids, present
 from bot.discord.controls import (
     PickState,
     count_problem,
@@ -331,6 +331,36 @@ class SeatFlows(LobbyFlows):
         await self.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
+
+    async def _details(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """The table's details image (what did not fit in the table image: scores, a deal's
+        breakdown), only for the clicker: drawn from their seat's view when they are seated,
+        from the channel's otherwise, so it shows no more than they may see."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.load(table_id)
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seat_of(interaction.user.id)
+        file = None
+        if table.status in ("active", "finished"):
+            view = (
+                await self.service.public_view(table_id)
+                if seat is None
+                else await self.service.private_view(table_id, interaction.user.id)
+            )
+            file = await self.desk.images.details(
+                table,
+                view,
+                seat_names(table, locale),
+                locale,
+                viewer=None if seat is None else seat.seat,
+                filename=present.DETAILS_IMAGE,
+            )
+        if file is None:
+            await self.reply(interaction, t("reply.no_details", locale))
+            return
+        await self.answer(interaction, attachments=[file])
 
     async def _auto(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None

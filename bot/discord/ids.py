@@ -26,7 +26,7 @@ LEGACY_TEMPLATE = r"cbs?:v1:(?P<table>\d+):.*"
 # Lobby and table message
 JOIN, LEAVE, START, CANCEL, ADD_CPU = "join", "leave", "start", "cancel", "cpu"
 OPTION, CPU_SEAT = "opt", "cpus"
-HAND, REMATCH = "hand", "rematch"
+HAND, REMATCH, DETAILS = "hand", "rematch", "details"
 # A seat's controls
 ACT, MOVE, PAGE = "act", "move", "page"
 PART_ONE, PART_TWO = "one", "two"

@@ -59,7 +59,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     assert [f.filename for f in edit.files] == ["table.png"]
     assert "Alice flips first." in edit.text
     assert "Alice to play" in edit.text
-    assert edit.embeds[0]["image"]["url"] == "attachment://table.png"
+    assert "image" not in edit.embeds[0]  # the image is attached beside the embed
     assert [c.split(":")[4] for c in edit.custom_ids] == ["hand"]
     ping = posts(started.calls)[-1]
     assert ping.content == f"<@{ALICE.id}>, your turn at Kitten Fishing."

@@ -15,6 +15,7 @@ import pytest
 
 from render import api, bench, cards, games, samples, strings
 from render.games import kitten_fishing
+from render.theme import CANVAS
 
 from .helpers import decode
 
@@ -41,7 +42,7 @@ def test_samples_write_every_view_in_both_languages_at_each_moment(
         for who in ("public", "seat0", "seat1"):
             for locale in ("ja", "en"):
                 path = tmp_path / f"kitten-fishing-s3-{moment}-{who}-{locale}.png"
-                assert decode(path.read_bytes()).width == 800
+                assert decode(path.read_bytes()).size == CANVAS
     assert len(names) == len(moments) * 6
     # stocks are face down: Kitten Fishing has no hand, and says so instead of drawing one
     assert not [n for n in names if "hand" in n]
@@ -120,22 +121,33 @@ def test_samples_refuse_a_folder_without_write_permission(
     assert code == 2 and err.count("\n") == 1 and "Permission denied" in err
 
 
-def test_bench_reports_labelled_figures() -> None:
+def test_bench_reports_labelled_figures_for_every_game_and_the_target() -> None:
     lines = bench.run(quick=True)
     labels = [label for label, _ in lines]
     assert "4-seat table layout, median" in labels
-    for label, figure in lines:
+    for game in games.games():
+        assert any(label.startswith(f"{game}: image, median of ") for label in labels), game
+        assert f"{game}: png size, largest" in labels
+    *figures, (target, verdict) = lines
+    for label, figure in figures:
         assert re.fullmatch(r"\d+(\.\d)? (ms|KB)", figure), (label, figure)
-    figures = dict(lines)
-    assert float(figures["4-seat table layout, median"].split()[0]) < 200
-    assert int(figures["png size, kitten-fishing 800 px"].split()[0]) < 250
+    assert target == "target: median <= 40 ms, largest <= 250 KB"
+    assert verdict == "met by every game" or verdict.startswith("missed by ")
+    by_label = dict(figures)
+    assert float(by_label["4-seat table layout, median"].split()[0]) < 200
+    assert int(by_label["kitten-fishing: png size, largest"].split()[0]) < 250
 
 
-def test_the_bench_times_the_two_number_hand_images_and_their_preview() -> None:
-    figures = dict(bench.run(quick=True))
+def test_the_bench_measures_one_game_alone_and_times_the_two_number_images() -> None:
+    lines = dict(bench.run(quick=True, game="go-fish"))
+    assert "go-fish: png size, median" in lines
+    assert not [label for label in lines if label.startswith("kitten-fishing:")]
     for game in ("kokutorum", "shirokuro"):
-        assert f"{game} insert preview, median" in figures
-        assert int(figures[f"png size, {game} hand image 800 px"].split()[0]) < 250
+        assert f"{game} insert preview, median" not in lines
+    shared = dict(bench._shared(1))
+    for game in ("kokutorum", "shirokuro"):
+        assert f"{game} insert preview, median" in shared
+        assert int(shared[f"png size, {game} hand image"].split()[0]) < 250
 
 
 def test_a_proposal_reaches_the_layout_in_the_view_and_leaves_the_view_alone(

@@ -36,6 +36,16 @@ def test_kitten_fishing_golden(name: str, view, locale: str) -> None:  # type: i
     check_golden(name, view_image(view(), PLAYERS, locale))
 
 
+def test_go_fish_golden() -> None:
+    from engines.cpu import cpu_chooser
+    from engines.go_fish import GoFish
+    from render.games import go_fish
+
+    game = GoFish.new(4, {}, 3)
+    game.autoplay(cpu_chooser("go-fish", ["normal"] * 4, 3), limit=30)
+    check_golden("gf-4-seat1-en", view_image(game.view(1), go_fish.SAMPLE_PLAYERS, "en"))
+
+
 @pytest.mark.parametrize("n", [2, 4, 7, 12])
 def test_round_table_golden(n: int) -> None:
     trick = dict(zip(range(n), ["QS", "AH", "TC", "2D", "BJ", "SJ", "KH"] * 2, strict=False))

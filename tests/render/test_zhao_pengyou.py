@@ -16,7 +16,7 @@ from render import cards, parts
 from render.api import render_hand, render_view, view_image
 from render.games import zhao_pengyou as layout
 from render.parts import PlayerInfo
-from render.theme import WIDTH
+from render.theme import CANVAS, WIDTH
 
 from .helpers import check_lines, decode
 
@@ -157,7 +157,7 @@ def test_the_hand_image_takes_a_declarers_hand_with_the_kitty() -> None:
     hand = game.hand_codes(game.declarer)
     png = render_hand(hand, [True] * len(hand), {0, 5}, "ja")
     image = decode(png)
-    assert image.width == WIDTH and len(hand) == game.hand_size + 6
+    assert image.size == CANVAS and len(hand) == game.hand_size + 6
 
 
 def test_the_png_is_small_enough_for_discord() -> None:

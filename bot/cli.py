@@ -130,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="game id, e.g. kitten-fishing")
     play.add_argument("--name", default=None, help="your display name (default: your login)")
     play.add_argument(
-        "--level", default="normal", choices=LEVELS, help="the CPU seats' level (default normal)"
+        "--level", default=None, choices=LEVELS, help="the CPU seats' level (default normal)"
     )
     play.add_argument(
         "--seats", type=at_least(1), default=None, help="number of seats (default: the fewest)"

@@ -107,7 +107,15 @@ class GongZhuPresenter(GamePresenter):
         return t(f"game.{GAME}.start", locale)
 
     def you_line(self, events: Sequence[Mapping[str, Any]], seat: int, locale: str) -> str | None:
-        """What the seat's own exposure or play did."""
+        """What the seat's own exposure or play did; None when the play also settled something
+        for another seat or for the table (another seat takes the trick, the hand ends), which
+        the narration tells with names."""
+        if any(
+            e.get("type") in ("hand_over", "deal", "game_over", "exposed", "no_exposures")
+            or (e.get("seat") is not None and e.get("seat") != seat)
+            for e in events
+        ):
+            return None
         mine = [e for e in events if e.get("seat") == seat]
         for event in mine:
             kind = event.get("type")

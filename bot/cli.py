@@ -46,6 +46,7 @@ _COMMANDS = {
 LEVELS = ("easy", "normal", "hard")
 """The CPU levels (engines.cpu.LEVELS, written out: the parser imports no engine)."""
 GAME_COMMANDS = ("play", "simulate", "bench", "render")
+GAME_HELP = "game id, e.g. kitten-fishing (an unknown id is answered with the list of games)"
 """Subcommands whose `game` argument names a game: checked before they start."""
 
 
@@ -127,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
             "(or ?) says what can be typed there and `rules` gives the game's rules."
         ),
     )
-    play.add_argument("game", help="game id, e.g. kitten-fishing")
+    play.add_argument("game", help=GAME_HELP)
     play.add_argument("--name", default=None, help="your display name (default: your login)")
     play.add_argument(
         "--level", default=None, choices=LEVELS, help="the CPU seats' level (default normal)"
@@ -182,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
             "95% confidence interval, and each level's lead over the next one down too."
         ),
     )
-    simulate.add_argument("game", help="game id, e.g. kitten-fishing")
+    simulate.add_argument("game", help=GAME_HELP)
     simulate.add_argument(
         "--games", type=whole_number, default=1000, help="how many deals (default 1000)"
     )
@@ -227,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     render = sub.add_parser("render", help=HELP["render"])
-    render.add_argument("game", help="game id, e.g. kitten-fishing")
+    render.add_argument("game", help=GAME_HELP)
     render.add_argument(
         "--seed", type=whole_number, default=0, help="seed of the game shown (default 0)"
     )

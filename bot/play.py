@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games import presenter, seat_names
 from bot.i18n import game_name, refusal_text, t
-from bot.play_prompt import PromptScreen, Reading, plain, say, use_colour
+from bot.play_prompt import PromptScreen, Reading, capitalised, plain, say, use_colour
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
@@ -178,8 +178,8 @@ class TerminalGame:
                 line = self.presenter.narrate(
                     events, lambda s: names[s] if s is not None else "", self.locale, viewer=mine
                 )
-            if line:
-                self.out("  " + plain(line))
+            if line:  # a phrase made to follow another ("nobody exposes a card") starts a line
+                self.out("  " + capitalised(plain(line)))
         if result.applied and not result.steps:
             self.out("  " + say("flipped_all", self.locale, count=result.applied))
 
@@ -228,8 +228,13 @@ class TerminalGame:
         """Show the table and take one input; the table to go on with, or None to quit."""
         if table.status == "finished":
             self.show_result(table, table.result or {})
-            if self.ask(say("prompt_over", self.locale)).strip().lower() not in ("r", "y"):
-                return None
+            while (answer := self.ask(say("prompt_over", self.locale)).strip().lower()) not in (
+                "r",
+                "y",
+            ):
+                if answer in ("q", ""):
+                    return None
+                self.out("  " + say("over_what", self.locale))
             result = await self.service.rematch(table.id, TERMINAL_USER_ID)
             self.show_start(result)
             return result.table

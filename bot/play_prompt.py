@@ -63,6 +63,10 @@ WORDS: dict[str, dict[str, str]] = {
     "you_lost": {"en": "{name} wins.", "ja": "敗北（勝者：{name}）"},
     "draw": {"en": "A draw.", "ja": "引き分け"},
     "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
+    "over_what": {
+        "en": "The game is over: r plays again, q (or Enter) quits.",
+        "ja": "対局は終わりました。r でもう一局、q（または Enter）で終了します。",
+    },
     "confirm_new": {
         "en": "Abandon this game and start a new one?",
         "ja": "この対局をやめて新しい対局を始めますか？",
@@ -160,6 +164,11 @@ def say(key: str, locale: str, **params: Any) -> str:
 def plain(text: str) -> str:
     """Discord markdown (**bold**) read as plain terminal text."""
     return re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+
+
+def capitalised(text: str) -> str:
+    """A line that starts as a sentence does."""
+    return text[:1].upper() + text[1:]
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -287,6 +296,8 @@ class PromptScreen:
         if self.numbered:
             return out + numbered(self.labels)
         hints = self.presenter.typing_hints(self.prompt, locale)
+        if self.pick:  # what a number means here: a card of the hand
+            hints = [self.pick_part(self.pick), *hints]
         if hints:
             out.append("  " + say("type_line", locale, hints=say("or", locale).join(hints)))
         out += laid_out([self.bracketed(i) for i in self.listed()])

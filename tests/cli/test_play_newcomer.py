@@ -285,3 +285,29 @@ def test_a_trick_another_seat_takes_is_told_after_your_card() -> None:
     assert told == "Ann plays 7♣ and Cy takes the trick"
     mine = [{"type": "play", "seat": 0, "card": "AC"}, {"type": "trick", "seat": 0}]
     assert words.you_line(mine, 0, "en") == "You played A♣ and took the trick."
+
+
+def test_your_exposure_is_told_once_when_everyone_has_decided() -> None:
+    """The last to decide read "Ann chose to expose 10♣ and Ann exposes 10♣ and ..."."""
+    words = presenter("gong-zhu")
+    events = [
+        {"type": "chose", "seat": 0, "cards": ["TC"], "audience": [0]},
+        {"type": "exposed", "seat": 0, "cards": ["TC"]},
+        {"type": "lead", "seat": 1, "hand": 2},
+    ]
+    told = words.narrate(events, lambda s: ["Ann", "Ben", "Cy", "Di"][s or 0], "en", viewer=0)
+    assert told == "Ann exposes 10♣ and Ben leads hand 2"
+
+
+async def test_a_line_of_the_log_starts_as_a_sentence_and_the_end_asks_until_understood(
+    sqlite_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeded(monkeypatch, 5)  # Alice holds nothing to expose: the table decides for her
+    lines: list[str] = []
+    await run(args("gong-zhu"), ask=Script("q"), out=lines.append)
+    assert "  Nobody exposes a card and CPU 2 leads hand 1" in lines
+    finished: list[str] = []
+    script = Script("s", "y", "x", "q")
+    await run(args("kitten-fishing"), ask=script, out=finished.append)
+    assert "  The game is over: r plays again, q (or Enter) quits." in finished
+    assert script.asked[-2:] == ["[r] play again  [q] quit > "] * 2 and not script.answers

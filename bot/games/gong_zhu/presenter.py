@@ -220,10 +220,13 @@ class GongZhuPresenter(GamePresenter):
             for e in events
             if e.get("type") in PRIVATE_CHOICES and event_seen_by(e, viewer)
         }
+        revealed = any(e.get("type") in ("exposed", "no_exposures") for e in events)
         shown: list[Mapping[str, Any]] = []
         for event in events:
             if event.get("type") == "decided" and event.get("seat") in own:
                 continue
+            if event.get("type") in PRIVATE_CHOICES and revealed:
+                continue  # the exposures shown in the same breath tell it
             if event.get("type") == "hand_over" and event_seen_by(event, viewer):
                 scores = event.get("scores") or []
                 totals = event.get("totals") or []

@@ -37,9 +37,9 @@ EN: dict[str, str] = {
         "winners one less."
     ),
     f"legend.{G}": (
-        "Each seat: its rank (the declarer's rank is the trump rank), 👑 the declarer, 🤝 a friend who has shown itself, 🎲 the provisional dealer; its cards; in play, the points it took and the cards it played.\n"
+        "Each seat: its rank (the declarer's rank is the trump rank), 👑 the declarer, 🤝 a friend who has shown itself, 🎲 the provisional dealer, ⭐ a winner of the last deal (it may declare, and goes up faster); its cards; in play, the points it took and the cards it played.\n"
         "Deal 1 · trick 3 · … · trump ♥2 · defenders 40 of 80: the defenders (not on the declarer's team) win the deal when their points reach the second number (a 5 counts 5, a 10 or a K 10).\n"
-        "Your hand is numbered from 1, trumps first: type cards by number or code (several with spaces: 3 4, or 7H 7H); jokers are BJ (big) and SJ (small)."
+        "Your hand is numbered from 1, trumps first: type cards by number or code (several with spaces: 3 4, or 7H 7H); Joker+ is the big joker, typed BJ, Joker− the small one, SJ."
     ),
     f"game.{G}.seat": "{name} · rank {rank}{marks} · {cards}",
     f"game.{G}.seat_points": " · {points} pts",
@@ -202,9 +202,9 @@ JA: dict[str, str] = {
         "（2点）を加えます。前回も勝っていた勝者はその数だけランクが上がり、ほかの勝者は1つ少なく上がります。"
     ),
     f"legend.{G}": (
-        "各席：ランク（親のランクが切札のランク）、👑 親、🤝 名乗り出た友達、🎲 仮の親。手札の枚数。プレイ中は取った点と出した札。\n"
+        "各席：ランク（親のランクが切札のランク）、👑 親、🤝 名乗り出た友達、🎲 仮の親、⭐ 前のディールの勝者（宣言でき、ランクが早く上がります）。手札の枚数。プレイ中は取った点と出した札。\n"
         "第1ディール・第3トリック・…・切札 ♥2・防御 40/80点：防御側（親のチーム以外）の点が後ろの数に届くと、防御側がディールに勝ちます（5 は5点、10 と K は10点）。\n"
-        "手札は切札から順に1から番号がついています：札は番号か記号で入力します（複数はスペースで：3 4、7H 7H）。ジョーカーは BJ（大）と SJ（小）。"
+        "手札は切札から順に1から番号がついています：札は番号か記号で入力します（複数はスペースで：3 4、7H 7H）。Joker+ は大きいジョーカー（BJ）、Joker− は小さいジョーカー（SJ）。"
     ),
     f"game.{G}.seat": "{name}・ランク{rank}{marks}・{cards}",
     f"game.{G}.seat_points": "・{points}点",

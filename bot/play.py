@@ -178,8 +178,13 @@ class TerminalGame:
                 line = self.presenter.narrate(
                     events, lambda s: names[s] if s is not None else "", self.locale, viewer=mine
                 )
-            if line:  # a phrase made to follow another ("nobody exposes a card") starts a line
-                self.out("  " + capitalised(plain(line)))
+            if line:
+                # a phrase made to follow another ("nobody exposes a card") starts the line as a
+                # sentence; a player's name is left as they wrote it
+                text = plain(line)
+                if not any(text.startswith(name) for name in names if name):
+                    text = capitalised(text)
+                self.out("  " + text)
         if result.applied and not result.steps:
             self.out("  " + say("flipped_all", self.locale, count=result.applied))
 
@@ -212,7 +217,8 @@ class TerminalGame:
         self.out("═" * 60)
         self.out("  " + plain(headline))
         for label, value in self.presenter.result_fields(result, names, self.locale):
-            self.out(f"  {plain(label)}: " + plain(value).replace("\n", " / "))
+            shown = plain(value).replace("\n", " / ")
+            self.out("  " + say("field", self.locale, label=plain(label), value=shown))
         self.out("═" * 60)
 
     # ------------------------------------------------------------------ the loop

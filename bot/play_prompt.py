@@ -60,6 +60,7 @@ WORDS: dict[str, dict[str, str]] = {
     "and": {"en": " and ", "ja": "・"},
     "moves": {"en": "Moves: {moves} / {cap}", "ja": "手数：{moves} / {cap}"},
     "you_won": {"en": "You win!", "ja": "勝利！"},
+    "field": {"en": "{label}: {value}", "ja": "{label}：{value}"},
     "you_lost": {"en": "{name} wins.", "ja": "敗北（勝者：{name}）"},
     "draw": {"en": "A draw.", "ja": "引き分け"},
     "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
@@ -182,17 +183,12 @@ def use_colour(stream: TextIO) -> bool:
     )
 
 
-def visible(text: str) -> int:
-    """The columns `text` takes on a terminal (colour escapes take none)."""
-    return len(_ESCAPES.sub("", text))
-
-
 def laid_out(items: Sequence[str], gap: int = 2, indent: str = "  ") -> list[str]:
     """Items side by side, as many to a line as fit in `LINE_WIDTH`."""
     lines: list[str] = []
     line = ""
     for item in items:
-        if line and visible(indent + line) + gap + visible(item) > LINE_WIDTH:
+        if line and columns(indent + line) + gap + columns(item) > LINE_WIDTH:
             lines.append(indent + line)
             line = ""
         line = f"{line}{' ' * gap}{item}" if line else item
@@ -201,16 +197,35 @@ def laid_out(items: Sequence[str], gap: int = 2, indent: str = "  ") -> list[str
     return lines
 
 
+def columns(text: str) -> int:
+    """The columns `text` takes on a terminal: wide (Japanese) characters two, escapes none."""
+    return sum(
+        2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in _ESCAPES.sub("", text)
+    )
+
+
 def wrapped(text: str, indent: str, locale: str, hang: str = "  ") -> list[str]:
-    """A long line broken to fit `LINE_WIDTH` (Japanese characters take two columns)."""
-    width = LINE_WIDTH if locale != "ja" else LINE_WIDTH // 2
-    return textwrap.wrap(
-        text,
-        width=width,
-        initial_indent=indent,
-        subsequent_indent=indent + hang,
-        break_on_hyphens=False,
-    ) or [indent]
+    """A long line broken to fit `LINE_WIDTH`: at spaces in English, anywhere in Japanese
+    (which has no spaces to break at)."""
+    if locale != "ja":
+        found = textwrap.wrap(
+            text,
+            width=LINE_WIDTH,
+            initial_indent=indent,
+            subsequent_indent=indent + hang,
+            break_on_hyphens=False,
+        )
+        return found or [indent]
+    lines: list[str] = []
+    line = indent
+    for ch in text:
+        if columns(line + ch) > LINE_WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = indent + hang
+            if ch == " ":
+                continue
+        line += ch
+    return [*lines, line.rstrip()]
 
 
 def numbered(labels: Sequence[str]) -> list[str]:
@@ -360,7 +375,7 @@ class PromptScreen:
             parts += self.presenter.typing_hints(self.prompt, locale)
             shown = [self.words[i] for i in self.listed()]
             if shown:
-                parts.append(say("words", locale, words=", ".join(shown)))
+                parts.append(say("words", locale, words=t("list.sep", locale).join(shown)))
         if not self.required:
             parts.append(say("enter_pass", locale))
         return parts
@@ -443,7 +458,8 @@ class PromptScreen:
             meant = [
                 self.words[i] if not self.numbered else self.labels[i] for i in typed.candidates
             ]
-            shown = ", ".join(meant[:4]) + (", …" if len(meant) > 4 else "")
+            sep = t("list.sep", self.locale)
+            shown = sep.join(meant[:4]) + (sep + "…" if len(meant) > 4 else "")
             return self.refused(say("ambiguous", self.locale, text=text, choices=shown))
         if typed.problem == "bad_cards" and not self.choices_named(text):
             return self.refused(say("bad_cards", self.locale, text=text))

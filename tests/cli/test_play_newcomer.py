@@ -222,7 +222,7 @@ async def test_help_and_rules_at_a_prompt(lang: str, kokutorum_file: Path) -> No
     text = "\n".join(lines)
     title = {"en": "What you can type here:", "ja": "ここで入力できるもの："}[lang]
     assert text.count(title) == 2  # help and ?
-    assert "• " + {"en": "one of: rotate, keep", "ja": "次のどれか：回転, そのまま"}[lang] in text
+    assert "• " + {"en": "one of: rotate, keep", "ja": "次のどれか：回転、そのまま"}[lang] in text
     # the board's legend: what ○3, ●5, ○2/●6 and ▸3 mean
     for line in presenter("kokutorum").legend(lang):
         assert line[:15] in text
@@ -311,3 +311,15 @@ async def test_a_line_of_the_log_starts_as_a_sentence_and_the_end_asks_until_und
     await run(args("kitten-fishing"), ask=script, out=finished.append)
     assert "  The game is over: r plays again, q (or Enter) quits." in finished
     assert script.asked[-2:] == ["[r] play again  [q] quit > "] * 2 and not script.answers
+
+
+async def test_a_players_name_is_never_capitalised(
+    sqlite_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shirokuro: the table draws for "ann"; the line was "Ann draws ○3/●1"."""
+    seeded(monkeypatch, 5)
+    lines: list[str] = []
+    script = Script("keep", "pass", "1 W", "1", "pass", "1 W", "1", "q")
+    await run(args("shirokuro", name="ann"), ask=script, out=lines.append)
+    assert [line for line in lines if line.startswith("  ann draws")]
+    assert not [line for line in lines if "Ann" in line]

@@ -260,3 +260,26 @@ async def test_not_now_on_the_rotation_keeps_the_hand_and_the_cpu_goes_on(
     actions = (await harness.client.service.record(TABLE))["actions"]
     assert actions[0] == {"seat": 0, "type": "keep"}
     assert {"seat": 1, "type": "draw", "from": "stock"} in actions
+
+
+async def test_play_takes_only_a_move_of_the_prompt_asked(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/play move:s` at the rotation drew a card (the game allows a draw then) and the rotation
+    was never decided; a move of another kind is never applied: the game's reason when it
+    would refuse it anyway, else "not one of your moves"."""
+    deal_first_round(monkeypatch, first_round(1, [rotated(AS_ROTATED), HANA_HAND]))
+    harness = await make_harness()
+    service = harness.client.service
+    await start(harness)
+    before = await stored(harness)
+    for typed in ("s", "draw", "stock", "%s"):
+        refused = await harness.slash(ALICE, "play", move=typed)
+        assert "That is not one of your moves." in refused.ephemeral_text(), typed
+    refused = await harness.slash(ALICE, "play", move="discard 3")
+    assert "Not now: a turn is draw, then insert, then discard." in refused.ephemeral_text()
+    assert (await service.load(TABLE)).action_count == 0
+    after = await stored(harness)
+    assert after.to_json() == before.to_json()
+    await harness.slash(ALICE, "play", move="keep")
+    assert (await stored(harness)).rotation.decided[0]

@@ -234,10 +234,10 @@ class TerminalGame:
         """Show the table and take one input; the table to go on with, or None to quit."""
         if table.status == "finished":
             self.show_result(table, table.result or {})
-            while (answer := self.ask(say("prompt_over", self.locale)).strip().lower()) not in (
-                "r",
-                "y",
-            ):
+            while True:
+                answer = self.ask(say("prompt_over", self.locale)).strip().lower()
+                if answer in ("r", "y"):
+                    break
                 if answer in ("q", ""):
                     return None
                 self.out("  " + say("over_what", self.locale))
@@ -294,6 +294,8 @@ class TerminalGame:
                 done, after = await self.answer(table, current, screen, reading)
             except TableError as exc:
                 self.out("  " + _error_text(exc, self.locale))
+                if exc.code != "illegal_action":
+                    return table  # the table changed under the prompt: show it as it is now
                 if reading.kind in ("move", "elsewhere"):
                     self.out("  " + screen.accepts())
                 continue

@@ -315,6 +315,5 @@ def test_every_prompt_of_a_whole_game_reads_what_a_newcomer_types(
 
     asyncio.run(play())
     assert player.finished, "\n".join(lines[-30:])
-    print(game_id, seats, player.prompts, player.moves)
     assert player.moves >= 1 and player.prompts >= 1
     assert "Traceback" not in "\n".join(lines)

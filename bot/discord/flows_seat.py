@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,6 +23,7 @@ from bot.discord.controls import (
 from bot.discord.flows_lobby import LobbyFlows
 from bot.games import presenter, seat_names
 from bot.games.moves import (
+    offered,
     parse_typed_move,
     pick_action,
     pick_positions,
@@ -403,6 +405,10 @@ class SeatFlows(LobbyFlows):
             await self.reply(interaction, self.not_asked_text(current, locale))
             return
         typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
+        if typed.action is not None and not offered(current.prompt, typed.action):
+            # another kind of move: the game's reason if it refuses it, never applied
+            await self.service.check_action(table.id, interaction.user.id, typed.action)
+            typed = replace(typed, action=None)
         if typed.action is None:
             key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
             await self.reply(interaction, t(key, locale))

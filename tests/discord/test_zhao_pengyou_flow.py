@@ -218,7 +218,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     # -- the bury: the kitty's six diamonds, chosen from the diamond group
     dm = int(rec.last_dm(ALICE)["id"])
     shown = rec.message(dm)
-    assert "bury exactly 6 cards" in description(shown)
+    assert "Bury exactly 6 cards" in description(shown)
     assert component(shown, "play")["disabled"]
     groups = [o["label"] for o in component(shown, "group")["options"]]
     assert groups[0].startswith("Trumps ")  # the trumps first, then the plain suits
@@ -238,7 +238,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     # -- the calls: one of the suggested sets, from the buttons
     dm = int(rec.last_dm(ALICE)["id"])
     shown = rec.message(dm)
-    assert "call 2 friends" in description(shown)
+    assert "Call 2 friends" in description(shown)
     first = component(shown, "act")["label"]
     assert first.startswith("Call ") and ("1st" in first or "2nd" in first)
     await press(harness, ALICE, dm, "act:0")

@@ -126,7 +126,7 @@ def test_prompts_say_what_is_asked() -> None:
                 assert "{" not in text and "prompt." not in text
                 said[(prompt.kind, locale)] = text
         game.autoplay(decide, limit=1)
-    assert said[("bury", "en")] == "bury exactly 6 cards (the kitty is in your hand)."
+    assert said[("bury", "en")] == "Bury exactly 6 cards (the kitty is in your hand)."
     assert said[("call", "ja")].startswith("友達を2回指定してください")
 
 
@@ -165,6 +165,6 @@ def test_your_play_is_told_in_the_log_words_when_it_ends_more_than_your_turn() -
 
 def test_a_follow_of_one_card_says_card() -> None:
     prompt = {"kind": "play", "pick": {"min": 1, "max": 1, "cards": ["7H"]}}
-    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 1 card (")
+    assert PRESENTER.prompt_text(prompt, "en").startswith("Follow with 1 card (")
     prompt = {"kind": "play", "pick": {"min": 2, "max": 2, "cards": ["7H", "7H"]}}
-    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 2 cards (")
+    assert PRESENTER.prompt_text(prompt, "en").startswith("Follow with 2 cards (")

@@ -73,6 +73,14 @@ EN: dict[str, str] = {
         "**The game**: 4 rounds with 2 players, 6 with 3 (East and South); the deal passes to "
         "the next player each round. The highest total wins."
     ),
+    "legend.shirokuro": (
+        "○3 is a white end showing 3, ●5 a black end showing 5. In a hand only the end that is up counts.\n"
+        "○2/●6 is a card outside a hand (the card drawn, a discard, the dora indicator): white 2 at one end, black 6 at the other. W puts the white end up, B the black one.\n"
+        "Your hand: 1 ○6 2 ○1 …, each card after its number; laid down: the melds a seat made with pon or chi.\n"
+        "▸3 is gap 3, the place just before card 3 (▸1 the far left, the last the far right): where the card you drew goes.\n"
+        "2 cards from winning: how many cards your hand still needs to win. Dora: the ends worth a bonus.\n"
+        "Total: the points scored in past rounds. East 1 · round 1 of 4: where the game stands."
+    ),
     "game.shirokuro.seat": "{name}: {count} cards · total {total}",
     "game.shirokuro.seat.one": "{name}: 1 card · total {total}",
     "game.shirokuro.dealer": " · dealer",
@@ -87,6 +95,7 @@ EN: dict[str, str] = {
     "game.shirokuro.distance.0": "it wins",
     "game.shirokuro.distance.1": "one card from winning",
     "game.shirokuro.distance": "{n} cards from winning",
+    "game.shirokuro.distance.one": "1 card from winning",
     "game.shirokuro.drawn": "You drew {card}: W puts {white} up, B puts {black} up. Choose an end and a gap (▸1–▸{gaps}).",
     "game.shirokuro.claim": "{name} discarded {card}. You may claim it: {options}, or pass. Nobody else learns you were asked.",
     "game.shirokuro.claim.ron": "Ron (it wins)",
@@ -156,11 +165,11 @@ EN: dict[str, str] = {
     "action.shirokuro.pon": "Pon {number}–{next}",
     "action.shirokuro.chi": "Chi {number}–{next}",
     "action.shirokuro.pass": "Pass",
-    "prompt.shirokuro.rotate": "rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
-    "prompt.shirokuro.insert": "insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
-    "prompt.shirokuro.discard": "discard a card by its number (or declare tsumo when your hand wins).",
-    "prompt.shirokuro.claim": "claim the discard, or let it pass (pass when the time runs out).",
-    "prompt.shirokuro.draw": "the table draws for you.",
+    "prompt.shirokuro.rotate": "Rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
+    "prompt.shirokuro.insert": "Insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
+    "prompt.shirokuro.discard": "Discard a card by its number (or declare tsumo when your hand wins).",
+    "prompt.shirokuro.claim": "Claim the discard, or let it pass (pass when the time runs out).",
+    "prompt.shirokuro.draw": "The table draws for you.",
     "field.shirokuro.position": "Gap {value}",
     "field.shirokuro.upright": "{value}",
     "hint.shirokuro.keep": "The hand as dealt is closer to a win.",
@@ -225,6 +234,14 @@ JA: dict[str, str] = {
         "は0点です。点数のやりとりはなく、上がった人が得点するだけです。\n"
         "**ゲーム**：2人は4ラウンド、3人は6ラウンド（東場・南場）で、毎ラウンド親が次の人に移ります。"
         "合計の最も多い人が勝ちです。"
+    ),
+    "legend.shirokuro": (
+        "○3 は白の 3、●5 は黒の 5 が上の札です。手札では上になっている側だけが数えられます。\n"
+        "○2/●6 は手札の外の札（引いた札、捨て札、ドラ表示）：片側が白の 2、反対側が黒の 6。W で白を、B で黒を上にします。\n"
+        "あなたの手札：1 ○6 2 ○1 …、番号の後ろが札です。公開：ポンやチーでさらしたメルド。\n"
+        "▸3 は隙間 3、札 3 のすぐ前の位置です（▸1 が左端、最後が右端）。引いた札はここに入れます。\n"
+        "上がりまであと2枚：上がるのにまだ必要な札の枚数。ドラ：ボーナスになる面。\n"
+        "合計：これまでのラウンドの得点。東1局・全4局の1局目：ゲームの進み具合。"
     ),
     "game.shirokuro.seat": "{name}：{count}枚・合計 {total}点",
     "game.shirokuro.dealer": "・親",

@@ -36,6 +36,11 @@ EN: dict[str, str] = {
         "each friend missing. Winners who also won the last deal go up that many ranks, other "
         "winners one less."
     ),
+    f"legend.{G}": (
+        "Each seat: its rank (the declarer's rank is the trump rank), 👑 the declarer, 🤝 a friend who has shown itself, 🎲 the provisional dealer, ⭐ a winner of the last deal (it may declare, and goes up faster); its cards; in play, the points it took and the cards it played.\n"
+        "Deal 1 · trick 3 · … · trump ♥2 · defenders 40 of 80: the defenders (not on the declarer's team) win the deal when their points reach the second number (a 5 counts 5, a 10 or a K 10).\n"
+        "Your hand is numbered from 1, trumps first: type cards by number or code (several with spaces: 3 4, or 7H 7H); Joker+ is the big joker, typed BJ, Joker− the small one, SJ."
+    ),
     f"game.{G}.seat": "{name} · rank {rank}{marks} · {cards}",
     f"game.{G}.seat_points": " · {points} pts",
     f"game.{G}.seat_played": " · played {cards}",
@@ -92,8 +97,10 @@ EN: dict[str, str] = {
     f"event.{G}.passed": "{name} passed",
     f"event.{G}.redeal": "nobody declared: {name} deals again",
     f"event.{G}.kitty_taken": "{name} takes the {count} kitty cards",
+    f"event.{G}.kitty_taken.one": "{name} takes the 1 kitty card",
     f"event.{G}.kitty_cards": "{name} takes the kitty: {cards}",
     f"event.{G}.buried": "{name} buries {count} cards",
+    f"event.{G}.buried.one": "{name} buries 1 card",
     f"event.{G}.buried_cards": "{name} buries {cards}",
     f"event.{G}.called": "{name} calls {calls}",
     f"event.{G}.play": "{name} plays {cards}",
@@ -110,15 +117,17 @@ EN: dict[str, str] = {
     f"action.{G}.bury": "Bury {cards}",
     f"action.{G}.call": "Call {calls}",
     f"action.{G}.play": "Play {cards}",
-    f"prompt.{G}.draw": "draw a card.",
-    f"prompt.{G}.declare": "declare trump with a card of your rank, now or at any moment of the drawing.",
-    f"prompt.{G}.last_window": "last chance: declare trump with a card of your rank, or pass.",
-    f"prompt.{G}.bury": "bury exactly 6 cards (the kitty is in your hand).",
-    f"prompt.{G}.call": "call {count} friends: choose one of these sets.",
+    f"prompt.{G}.draw": "Draw a card.",
+    f"prompt.{G}.declare": "Declare trump with a card of your rank, now or at any moment of the drawing.",
+    f"prompt.{G}.last_window": "Last chance: declare trump with a card of your rank, or pass.",
+    f"prompt.{G}.bury": "Bury exactly 6 cards (the kitty is in your hand).",
+    f"prompt.{G}.call": "Call {count} friends: choose one of these sets.",
+    f"prompt.{G}.call.one": "Call 1 friend: choose one of these sets.",
+    f"prompt.{G}.lead": "Lead: a single card, a set, a sequence of sets, or top cards of one suit.",
+    f"prompt.{G}.play": "Follow with {n} cards (dimmed cards can't be part of a legal play).",
+    f"prompt.{G}.play.one": "Follow with 1 card (dimmed cards can't be played now).",
     f"prompt.{G}.type_calls": "Type {count} calls, each a card and which copy: AH 1, KS 2",
-    f"prompt.{G}.lead": "lead: a single card, a set, a sequence of sets, or top cards of one suit.",
-    f"prompt.{G}.play": "follow with {n} cards (dimmed cards can't be part of a legal play).",
-    f"prompt.{G}.play.one": "follow with 1 card (dimmed cards can't be played now).",
+    f"prompt.{G}.type_calls.one": "Type 1 call, a card and which copy: AH 1",
     f"pick.{G}.bury": "Bury {cards}",
     f"pick.{G}.play": "Play {cards}",
     f"group.{G}.trump": "Trumps",
@@ -145,11 +154,15 @@ EN: dict[str, str] = {
     f"error.{G}.lead_suits": "A lead is all of one suit (all trumps count as one suit).",
     f"error.{G}.lead_units": "Lead identical cards in groups of one size: singles, or sets of the same size.",
     f"error.{G}.follow_count": "Play {count} cards to this lead.",
+    f"error.{G}.follow_count.one": "Play 1 card to this lead.",
     f"error.{G}.follow_led_suit": "Play {count} cards of the led suit: you hold them.",
+    f"error.{G}.follow_led_suit.one": "Play 1 card of the led suit: you hold it.",
     f"error.{G}.follow_sets": "Play {count} sets of {size} identical cards of the led suit: you hold them.",
+    f"error.{G}.follow_sets.one": "Play 1 set of {size} identical cards of the led suit: you hold it.",
     f"error.{G}.play_empty": "Play at least one card.",
     f"error.{G}.bury_count": "Bury exactly 6 cards.",
     f"error.{G}.call_count": "Make exactly {count} calls.",
+    f"error.{G}.call_count.one": "Make exactly 1 call.",
     f"error.{G}.call_trump": "{card} is a trump: call a card that is not a trump.",
     f"error.{G}.call_repeat": "That call is made twice.",
     f"error.{G}.call_nth": "Call the 1st to the {decks}th copy of a card.",
@@ -190,6 +203,11 @@ JA: dict[str, str] = {
         "キティは最後のトリックを取った側のものになり、点数は2倍です。ゲーム点：防御チームは1点（1組40点）、"
         "2点（80点）、3点（100点）、親のチームは1点、防御チームが0点なら2点で、友達が1人欠けるごとに1点"
         "（2点）を加えます。前回も勝っていた勝者はその数だけランクが上がり、ほかの勝者は1つ少なく上がります。"
+    ),
+    f"legend.{G}": (
+        "各席：ランク（親のランクが切札のランク）、👑 親、🤝 名乗り出た友達、🎲 仮の親、⭐ 前のディールの勝者（宣言でき、ランクが早く上がります）。手札の枚数。プレイ中は取った点と出した札。\n"
+        "第1ディール・第3トリック・…・切札 ♥2・防御 40/80点：防御側（親のチーム以外）の点が後ろの数に届くと、防御側がディールに勝ちます（5 は5点、10 と K は10点）。\n"
+        "手札は切札から順に1から番号がついています：札は番号か記号で入力します（複数はスペースで：3 4、7H 7H）。Joker+ は大きいジョーカー（BJ）、Joker− は小さいジョーカー（SJ）。"
     ),
     f"game.{G}.seat": "{name}・ランク{rank}{marks}・{cards}",
     f"game.{G}.seat_points": "・{points}点",

@@ -8,6 +8,9 @@ from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, HANA, Harness
 from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
 
+SILENT = 1 << 12
+"""The flag of a message posted without notifying anyone."""
+
 
 async def test_closed_dms_are_said_once_and_never_retried_until_reenabled(harness: Harness) -> None:
     rec = harness.recorder
@@ -74,9 +77,12 @@ async def test_reminder_and_expiry_fire_after_a_restart(
     mark = len(rec.calls)
     await second.client.timers.tick(clock.now)
     expired = rec.since(mark)
-    table_edit = edits_of(expired, table_message)
-    assert len(table_edit) == 1
-    assert "花子 did not play in time; a CPU played for them." in table_edit[0].text
+    # the table message is over an hour old: posted anew at the bottom, quietly; the old goes
+    assert not edits_of(expired, table_message) and table_message in rec.deleted
+    [table_post] = [p for p in posts(expired) if p.embeds]
+    assert "花子 did not play in time; a CPU played for them." in table_post.text
+    assert int(table_post.body["flags"]) & SILENT
+    # Alice played an hour ago: she has been away, so her turn notifies her
     assert posts(expired)[-1].content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
     table = await second.client.service.load(1)
     assert table.to_act == (0,) and table.action_count == 2

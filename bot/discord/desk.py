@@ -470,20 +470,10 @@ class Desk:
         mentions only those to notify (`loud`). A seat asked privately (a claim) is never
         mentioned, and neither is anyone whose turn the CPU plays (Auto).
         """
-        auto = {s.user_id for s in table.seats if s.auto}
-        waiting = [uid for uid in table.ping_user_ids if uid not in auto]
-        if not waiting:
-            await self._delete_kept(table, refs, PING)
-            return
-        fresh = [
-            s.user_id
-            for s in table.seats
-            if s.seat in result.reprompted and s.user_id in waiting and s.user_id != actor_id
-        ]
-        if not fresh:
+        replace, mention = ping_plan(table, result, actor_id, loud)
+        if not replace:
             return
         await self._delete_kept(table, refs, PING)
-        mention = [uid for uid in fresh if uid in loud]
         if not mention:
             return
         lines = []
@@ -615,15 +605,22 @@ class Desk:
                 return None
             if pref.dm_closed:
                 return uid if how == "post" else None
+            prompt = result.prompt_for(seat.seat)
             embed, view, file = await self.hand_message(
-                table,
-                seat,
-                result.view_for(seat.seat),
-                pref.locale or locale,
-                prompt=result.prompt_for(seat.seat),
+                table, seat, result.view_for(seat.seat), pref.locale or locale, prompt=prompt
             )
+            public = prompt is None or bool(prompt.get("public", True))
             sent = await self.send_hand(
-                table, uid, ref, how, version, locale, embed=embed, view=view, file=file
+                table,
+                uid,
+                ref,
+                how,
+                version,
+                locale,
+                embed=embed,
+                view=view,
+                file=file,
+                announce=public,
             )
             return uid if sent is False and how == "post" else None
 
@@ -699,12 +696,14 @@ class Desk:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
+        announce: bool = True,
     ) -> bool | None:
         """Show a player their hand message: `edit` their DM in place, or post a new one that
         notifies (`post`) or not (`quiet`); a new one replaces the old, which is deleted.
 
-        True when it was shown; False when their DMs turned out to be closed; None when it was
-        not tried (their DMs wait after a failure) or failed otherwise.
+        True when it was shown; False when their DMs turned out to be closed (said in the
+        channel with `announce`: not for a private prompt, whose DM nobody else may know of);
+        None when it was not tried (their DMs wait after a failure) or failed otherwise.
         """
         if self.dm_backoff.waiting(user_id):
             return None
@@ -747,6 +746,7 @@ class Desk:
             file=file,
             silent=how != "post",
             version=version,
+            announce=announce,
         )
         if not isinstance(message, discord.Message):
             return None if message is None else False
@@ -766,9 +766,10 @@ class Desk:
         file: discord.File | None = None,
         silent: bool = False,
         version: int | None = None,
+        announce: bool = True,
     ) -> discord.Message | bool | None:
         """DM a user their hand message (kept as their DM for this table); on 403/50007 mark
-        them DM-closed and say so once in the channel.
+        them DM-closed and (with `announce`) say so once in the channel.
 
         The message; False when the user's DMs turned out to be closed; None when it was not
         tried (DMs waiting after a failure) or failed otherwise (tried again after a while).
@@ -785,7 +786,7 @@ class Desk:
             await self.budget.take(channel.id)
             message = await channel.send(**kwargs)
         except discord.Forbidden as exc:
-            await self._dm_refused(table, user_id, locale, exc)
+            await self._dm_refused(table, user_id, locale, exc, announce)
             return False
         except discord.HTTPException:
             log.warning("table %s: DM to user %s failed", table.id, user_id, exc_info=True)
@@ -798,11 +799,19 @@ class Desk:
         return message
 
     async def _dm_refused(
-        self, table: TableInfo, user_id: int, locale: str, exc: discord.Forbidden
+        self,
+        table: TableInfo,
+        user_id: int,
+        locale: str,
+        exc: discord.Forbidden,
+        announce: bool = True,
     ) -> None:
-        """The user's DMs are closed: remember it, and say so once in the channel."""
+        """The user's DMs are closed: remember it, and say so once in the channel (not after
+        a DM about a private prompt: the channel would learn that they had one)."""
         log.info("table %s: DMs of user %s are closed (%s)", table.id, user_id, exc.code)
         await self.service.set_dm_closed(user_id, True)
+        if not announce:
+            return
         seat = table.seat_of(user_id)
         name = seat.name if seat else f"<@{user_id}>"
         await self._attempt(
@@ -900,6 +909,7 @@ class Desk:
             game=game_name(table.game, dm_locale),
             when=_relative(_due(table, uid)),
         )
+        state = table.prompt_of(seat.seat)
         sent = await self.send_hand(
             table,
             uid,
@@ -911,6 +921,7 @@ class Desk:
             embed=embed,
             view=controls,
             file=file,
+            announce=state is None or state.public,
         )
         return sent is True
 
@@ -1015,6 +1026,32 @@ class Desk:
         tasks = [t for t in self._edit_tasks.values() if not t.done()]
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def ping_plan(
+    table: TableInfo, result: ActResult, actor_id: int | None, loud: Collection[int]
+) -> tuple[bool, list[int]]:
+    """(whether the table's ping goes, whom a new one mentions) after `result`.
+
+    It goes when the game waits in public for nobody, or for someone new; a new one mentions
+    those newly waited for whom it should notify (`loud`), never a seat asked privately nor
+    one the CPU plays (Auto).
+    """
+    auto = {s.user_id for s in table.seats if s.auto}
+    waiting = [uid for uid in table.ping_user_ids if uid not in auto]
+    if not waiting:
+        return True, []
+    fresh = [
+        s.user_id
+        for s in table.seats
+        if s.seat in result.reprompted
+        and s.user_id is not None
+        and s.user_id in waiting
+        and s.user_id != actor_id
+    ]
+    if not fresh:
+        return False, []
+    return True, [uid for uid in fresh if uid in loud]
 
 
 def _publicly_seen(result: ActResult) -> bool:

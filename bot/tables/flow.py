@@ -213,13 +213,15 @@ def next_states(
 
     A seat whose prompt is unchanged and who did not act keeps its version and its deadline
     (another seat's move does not restart someone else's clock). `present`: the seats whose
-    person acted themselves in this change (not a CPU, Auto or a timer for them): seen now.
+    person acted themselves in this change (not a CPU, Auto or a timer for them): seen now, if
+    the prompt they answered was public (when a player acts is then everyone's to know, and
+    whether the game notifies them later tells nothing of a private decision).
     """
     out = []
     for seat, state in enumerate(old):
         prompt = prompts.get(seat)
         signature = prompt.signature() if prompt is not None else None
-        seen = now if seat in present else state.seen
+        seen = now if seat in present and state.public else state.seen
         if signature == state.signature and seat not in acted:
             out.append(state)
             continue

@@ -110,6 +110,15 @@ class TableInfo:
             return self.to_act
         return tuple(seat for seat, p in enumerate(self.prompts) if p.waits_publicly)
 
+    @property
+    def public_deadline(self) -> datetime | None:
+        """When the first of the prompts waited for in public runs out (a private prompt's
+        window is not everyone's to know)."""
+        if not self.prompts:
+            return self.deadline
+        dues = [p.due for p in self.prompts if p.waits_publicly and p.due is not None]
+        return min(dues, default=None)
+
     def _users(self, seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         return tuple(
             s.user_id

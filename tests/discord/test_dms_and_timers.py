@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import types
 from datetime import timedelta
+
+import pytest
 
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, HANA, Harness
@@ -132,3 +135,24 @@ async def test_a_player_with_closed_dms_is_reminded_by_a_mention(
     assert said[0].content.startswith(f"<@{HANA.id}>, your turn at Kitten Fishing runs out <t:")
     assert said[0].allowed_mentions == {"users": [HANA.id], "replied_user": True, "parse": []}
     assert not rec.dm_messages(HANA)
+
+
+async def test_closed_dms_found_on_a_private_prompt_are_not_said_in_the_channel(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """花子's first DM is about a private decision (Kokutorum: turning her hand around before
+    the first draw, offered to the seats not to play): the channel must not hear that she was
+    DMed then, so her closed DMs are noted quietly; it hears of them with her public turn."""
+    # seed 1: Alice (seat 0) plays first
+    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: 1))
+    harness = await make_harness()
+    rec = harness.recorder
+    rec.dm_closed.add(HANA.id)
+    lobby = await harness.slash(ALICE, "game new", game="kokutorum", seats=2)
+    table_message = lobby.response.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    started = await press(harness, ALICE, table_message, "start")
+    table = await harness.client.service.load(1)
+    assert table.prompts[1].asked and not table.prompts[1].public  # hers, private
+    assert len(rec.dm_calls(HANA)) == 1 and await harness.client.service.dm_closed(HANA.id)
+    assert not [p for p in posts(started.calls) if "could not DM" in p.content]

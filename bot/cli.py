@@ -121,8 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
         "what",
         nargs="?",
         default="all",
-        choices=["all", "engine", "cpu", "service", "render"],
-        help="which figures (default all)",
+        choices=["all", "engine", "cpu", "service", "render", "messages"],
+        help="which figures (default all; `messages`, the messages whole games send through "
+        "Discord, only when asked: it needs a source checkout)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument(

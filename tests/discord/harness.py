@@ -303,10 +303,10 @@ class Recorder:
             for part in form:
                 if part["name"] == "payload_json":
                     payload = json.loads(part["value"])
-        call = Call("http", route.method, path, payload, sent_files)
-        self.calls.append(call)
         if route.method == "GET" and kwargs.get("params"):
             payload = dict(kwargs["params"])  # a read's query (the messages after an id)
+        call = Call("http", route.method, path, payload, sent_files)
+        self.calls.append(call)
         call.result = self._answer(route.method, path, payload, sent_files)
         await asyncio.sleep(0)
         return call.result

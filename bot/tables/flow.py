@@ -89,8 +89,9 @@ class SeatPrompt:
         return self.signature is not None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON for the `prompt_states` column."""
-        return {
+        """Plain JSON for the `prompt_states` column (the reminders' count, the mute and when
+        the seat was seen only when they say something: every move writes this column)."""
+        out: dict[str, Any] = {
             "v": self.version,
             "sig": self.signature,
             "req": self.required,
@@ -99,10 +100,14 @@ class SeatPrompt:
             "due": _iso(self.due),
             "reminded": self.reminded,
             "declined": self.declined,
-            "n": self.reminders,
-            "muted": self.muted,
-            "seen": _iso(self.seen),
         }
+        if self.reminders:
+            out["n"] = self.reminders
+        if self.muted:
+            out["muted"] = True
+        if self.seen is not None:
+            out["seen"] = _iso(self.seen)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatPrompt:

@@ -228,6 +228,8 @@ class Desk:
                 await self._attempt(table, "ping deletion", self._delete_kept(table, refs, PING))
                 if table.status == "finished":
                     await self._result_hands(table, result, refs, prefs, actor_id, actor_message)
+                else:  # abandoned (the last person left)
+                    await self._close_hands(table, refs)
             if seen:
                 await self._attempt(
                     table, "stall notice deletion", self._delete_kept(table, refs, STALL)
@@ -965,13 +967,14 @@ class Desk:
             refs = await self._refs(table.id)
             await self._delete_kept(table, refs, PING)
             await self._delete_kept(table, refs, STALL)
-            await self._close_hands(table, refs, text)
+            await self._close_hands(table, refs)
         task = self.auto_tasks.pop(table.id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         self.forget(table.id)
 
-    async def _close_hands(self, table: TableInfo, refs: Refs, text: str) -> None:
+    async def _close_hands(self, table: TableInfo, refs: Refs) -> None:
+        """Each player's DM says the table closed, without controls."""
         hands = [r for (kind, _), r in refs.items() if kind == HAND and r.user_id is not None]
         prefs = await self.service.user_prefs([r.user_id for r in hands if r.user_id])
         fallback = await self.table_locale(table)

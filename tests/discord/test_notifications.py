@@ -3,6 +3,10 @@ notice, the result in every player's DM, DMs that failed, and the channel's writ
 
 from __future__ import annotations
 
+import types
+
+import pytest
+
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, BOB, CHANNEL_ID, HANA, Harness, find_id
 from tests.discord.players import live_dm
@@ -133,9 +137,14 @@ async def test_a_player_mutes_the_reminders_of_this_turn(harness: Harness, clock
     assert live_dm(harness, HANA)["id"] != before["id"]
 
 
-async def test_the_end_of_the_game_reaches_every_player_privately(harness: Harness) -> None:
+async def test_the_end_of_the_game_reaches_every_player_privately(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Alice, then 花子, turn Auto on: the bot plays both seats to the end. Both DMs become the
     result: no "Waiting for", no Auto button; the ping goes; the channel shows the result."""
+    # seed 195: a short game (66 flips)
+    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: 195))
+    harness = await make_harness()
     rec = harness.recorder
     table_message = await two_player_table(harness)
     await flip_from_dm(harness, ALICE)

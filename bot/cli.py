@@ -23,7 +23,7 @@ HELP = {
     "replay": "replay game records (docs/records.md)",
     "cpu": "ask a computer player for its next action in a record (docs/records.md)",
     "simulate": "CPU-only games and how the CPU levels compare",
-    "bench": "speed figures: engines, CPU decisions, the tables service, images",
+    "bench": "speed figures: engines, CPU decisions, the tables service, images; the messages a game sends",
     "render": "sample table and hand images of a game",
     "db": "database maintenance (cardbot db upgrade applies the migrations)",
     "build": "optional: compile the engines with mypyc (two to four times as fast)",
@@ -219,8 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
         "what",
         nargs="?",
         default="all",
-        choices=["all", "engine", "cpu", "service", "render"],
-        help="which figures (default all)",
+        choices=["all", "engine", "cpu", "service", "render", "messages"],
+        help="which figures (default all; `messages`, the messages whole games send through "
+        "Discord, only when asked: it needs a source checkout)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument(

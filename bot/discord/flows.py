@@ -56,6 +56,7 @@ class Flows(CommandFlows):
                 ids.AUTO: self._auto,
                 ids.NEW: self._new_ask,
                 ids.NEW_OK: self._new_game,
+                ids.MUTE: self._mute,
             }.get(action)
             if handler is None:
                 raise TableError("unknown_action", f"Unknown control '{action}'.")

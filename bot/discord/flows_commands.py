@@ -191,8 +191,10 @@ class CommandFlows(SeatFlows):
         expiry: str | None,
         locale: str | None,
         window: int | None = None,
+        notify: str | None = None,
     ) -> None:
-        """`/game settings`: DMs (yours), the table's timer and expiry, the server's language."""
+        """`/game settings`: DMs and notifications (yours), the table's timer and expiry, the
+        server's language."""
         await self._ack(interaction)
         user_id = interaction.user.id
         lines: list[str] = []
@@ -211,6 +213,8 @@ class CommandFlows(SeatFlows):
             await self.service.set_dm_closed(user_id, not dms)
             if dms:
                 lines.append(t("reply.dms_on", reply_locale))
+        if notify is not None:
+            await self.service.set_notify(user_id, notify)
         table = await self.service.active_table(interaction.channel_id or 0)
         if table is not None and (timer is not None or expiry is not None or window is not None):
             table = await self.service.set_table_settings(
@@ -231,6 +235,10 @@ class CommandFlows(SeatFlows):
         )
         if table is not None and table.window_seconds is not None:
             summary += t("reply.settings_window", reply_locale, seconds=table.window_seconds)
+        mode = await self.service.notify_mode(user_id)
+        summary += "\n" + t(
+            "reply.settings_notify", reply_locale, notify=t(f"choice.notify.{mode}", reply_locale)
+        )
         await self.reply(
             interaction, "\n".join([t("reply.settings_saved", reply_locale), *lines, summary])
         )

@@ -303,7 +303,7 @@ class SeatFlows(LobbyFlows):
             you_line=you,
         )
         # the message clicked becomes the answer: no question ("Flip every remaining card
-        # now?") or reminder left above it
+        # now?") or reminder line left above it
         await self.answer(
             interaction,
             content=None,
@@ -311,7 +311,8 @@ class SeatFlows(LobbyFlows):
             view=controls,
             attachments=[file] if file else [],
         )
-        await self.desk.publish(result, actor_id=interaction.user.id)
+        clicked = interaction.message.id if interaction.message is not None else None
+        await self.desk.publish(result, actor_id=interaction.user.id, actor_message=clicked)
 
     # lobby ------------------------------------------------------------------------------
 
@@ -387,6 +388,31 @@ class SeatFlows(LobbyFlows):
         )
         if on:
             self.desk.ensure_auto(table_id)
+
+    async def _mute(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """Mute the reminders of the turn a reminder DM is about (the button on it)."""
+        await interaction.response.defer()
+        table = await self.service.mute_reminders(table_id, interaction.user.id, version)
+        current = await self.service.prompt(table_id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=current.prompt,
+            you_line=t("reply.muted", locale),
+        )
+        await self.answer(
+            interaction,
+            content=None,
+            embed=embed,
+            view=controls,
+            attachments=[file] if file else [],
+        )
 
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
         """`/play move:` — a choice from the autocomplete, a label in either language, or cards.

@@ -33,6 +33,8 @@ PART_ONE, PART_TWO = "one", "two"
 GROUP, SELECT, PLAY, CLEAR, HINT = "group", "sel", "play", "clear", "hint"
 DISMISS, AUTO = "dismiss", "auto"
 FINISH, FINISH_OK, NEW, NEW_OK = "finish", "finish_ok", "new", "new_ok"
+MUTE = "mute"
+"""Mute the reminders of the turn a reminder DM is about (it carries that prompt's version)."""
 
 SEAT_CONTROLS = frozenset(
     {ACT, MOVE, PAGE, PART_ONE, PART_TWO, GROUP, SELECT, PLAY, CLEAR, HINT, DISMISS}

@@ -249,8 +249,8 @@ def table_embed(
     )
     if table.status == "active":
         turn = _turn_text(table, names, locale)
-        if table.deadline is not None and table.public_waiting:
-            when = discord.utils.format_dt(table.deadline, "R")
+        if table.public_deadline is not None:
+            when = discord.utils.format_dt(table.public_deadline, "R")
             turn += "\n" + t("table.deadline", locale, when=when)
         embed.add_field(name=t("table.turn", locale), value=turn, inline=True)
     if view is not None:

@@ -231,6 +231,17 @@ MESSAGES: dict[str, str] = {
     "typing.card_number": "a card's number, like {example} (1–{cards})",
     "reply.rules_list_title": "The games (`/game rules game:` gives their rules)",
     "reply.rules_line": "{game} (`{id}`, {seats} seats)",
+    # --- notifications (issue 23)
+    "cmd.game.settings.notify": "When the game notifies you that it is your turn",
+    "choice.notify.every_turn": "At every turn",
+    "choice.notify.away": "When I have been away a while",
+    "choice.notify.reminders": "Only by reminders",
+    "reply.settings_notify": "Your turn notifications: {notify}",
+    "button.mute": "Mute reminders for this turn",
+    "reply.muted": "Reminders for this turn are muted. Your next turn is reminded as usual.",
+    "table.stalled": "⏳ This game has stalled: it has waited for {name} since {since} ({count} reminders). When the turn timer runs out {when}: {policy}.",
+    "table.stalled.one": "⏳ This game has stalled: it has waited for {name} since {since} ({count} reminder). When the turn timer runs out {when}: {policy}.",
+    "hand.closed": "This table is closed.",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}: {type}",

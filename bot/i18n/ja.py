@@ -231,6 +231,17 @@ MESSAGES: dict[str, str] = {
     "typing.card_number": "札の番号（例：{example}。1〜{cards}）",
     "reply.rules_list_title": "遊べるゲーム（`/game rules game:` でルールを表示します）",
     "reply.rules_line": "{game}（`{id}`、{seats} 人）",
+    # --- notifications (issue 23)
+    "cmd.game.settings.notify": "手番の通知を受け取るとき",
+    "choice.notify.every_turn": "毎回の手番",
+    "choice.notify.away": "しばらく離れていたときだけ",
+    "choice.notify.reminders": "お知らせ（リマインダー）だけ",
+    "reply.settings_notify": "手番の通知：{notify}",
+    "button.mute": "この手番のお知らせを止める",
+    "reply.muted": "この手番のお知らせを止めました。次の手番はいつも通りお知らせします。",
+    "table.stalled": "⏳ 対局が止まっています：{since}から {name} さんを待っています（お知らせ {count} 回）。持ち時間が切れる {when} に：{policy}。",
+    "table.stalled.one": "⏳ 対局が止まっています：{since}から {name} さんを待っています（お知らせ {count} 回）。持ち時間が切れる {when} に：{policy}。",
+    "hand.closed": "この卓は終了しました。",
     # --- generic action / event fallbacks
     "action.generic": "{type} {fields}",
     "event.generic": "{name}：{type}",

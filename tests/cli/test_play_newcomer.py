@@ -75,11 +75,12 @@ async def test_the_exposure_prompt_numbers_the_hand_only(
     text = "\n".join(lines)
     assert "1. Expose nothing" not in text
     assert "\n  [Expose nothing]\n" in text
-    assert "You expose Q♠; it is shown when everyone has decided." in text  # 1 is the hand's 1
+    assert "Alice exposes Q♠" in text  # 1 is the hand's 1
     again: list[str] = []
     seeded(monkeypatch, 12)
     await run(args("gong-zhu", new=True), ask=Script("nothing", "q"), out=again.append)
-    assert "You expose nothing this hand." in "\n".join(again)
+    # the CPUs have decided already: Alice's answer reveals all four at once
+    assert "  Nobody exposes a card and Alice leads hand 1" in again
 
 
 async def test_a_number_at_the_insert_prompt_is_a_gap_never_a_list_item(
@@ -302,9 +303,9 @@ def test_your_exposure_is_told_once_when_everyone_has_decided() -> None:
 async def test_a_line_of_the_log_starts_as_a_sentence_and_the_end_asks_until_understood(
     sqlite_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seeded(monkeypatch, 5)  # Alice holds nothing to expose: the table decides for her
+    seeded(monkeypatch, 5)  # Alice holds nothing to expose: she is asked like the others
     lines: list[str] = []
-    await run(args("gong-zhu"), ask=Script("q"), out=lines.append)
+    await run(args("gong-zhu"), ask=Script("nothing", "q"), out=lines.append)
     assert "  Nobody exposes a card and CPU 2 leads hand 1" in lines
     finished: list[str] = []
     script = Script("s", "y", "x", "q")

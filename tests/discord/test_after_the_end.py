@@ -11,7 +11,8 @@ from tests.discord.scenes import followup_with, press, see_the_result
 
 
 async def alice_against_a_cpu(harness: Harness) -> int:
-    """Alice and a CPU at Kitten Fishing, played to the result; the table message."""
+    """Alice and a CPU at Kitten Fishing, played to the result; a message of Alice's from
+    before the end that still shows "New game" (below)."""
     rec = harness.recorder
     lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
     table_message = lobby.answer.message_id or 0
@@ -19,9 +20,10 @@ async def alice_against_a_cpu(harness: Harness) -> int:
         ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
     )
     await press(harness, ALICE, table_message, "start")
+    old = await new_game_message(harness)
     await see_the_result(harness, ALICE)
     assert (await harness.client.service.load(1)).status == "finished"
-    return table_message
+    return old
 
 
 def controls(message: dict[str, object]) -> list[str]:
@@ -34,12 +36,17 @@ def controls(message: dict[str, object]) -> list[str]:
     ]
 
 
-def new_game_dm(harness: Harness) -> int:
-    """An old DM of Alice's that still shows "New game" (from before the end)."""
-    for message in harness.recorder.dm_messages(ALICE):
-        if "new" in controls(message):
-            return int(message["id"])
-    raise AssertionError("no DM with New game")
+async def new_game_message(harness: Harness) -> int:
+    """Alice's hand with its "New game" button, as `/game hand` shows it only to her.
+
+    Her DM becomes the result when the game ends, but a message the bot cannot edit any more
+    (an ephemeral answer, a DM whose edit failed) keeps its old buttons: they must still do
+    what they promise.
+    """
+    hand = await harness.slash(ALICE, "game hand")
+    message = hand.response.message_id or 0
+    assert "new" in controls(harness.recorder.message(message))
+    return message
 
 
 async def test_status_posts_the_finished_tables_result_again_with_its_rematch(
@@ -86,8 +93,7 @@ async def test_new_game_on_a_finished_games_old_dm_starts_it_without_asking_to_a
     harness: Harness,
 ) -> None:
     rec = harness.recorder
-    await alice_against_a_cpu(harness)
-    old_dm = new_game_dm(harness)
+    old_dm = await alice_against_a_cpu(harness)
     # Bob has opened a lobby here meanwhile: this game is over, said plainly
     await harness.slash(BOB, "game new", game="kitten-fishing")
     busy = await press(harness, ALICE, old_dm, "new")
@@ -118,7 +124,7 @@ async def test_new_game_on_an_abandoned_games_old_dm_says_how_to_start_one(
         ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
     )
     await press(harness, ALICE, table_message, "start")
-    old_dm = new_game_dm(harness)
+    old_dm = await new_game_message(harness)
     await harness.slash(ALICE, "game abandon")
     pressed = await press(harness, ALICE, old_dm, "new")
     assert pressed.ephemeral_text() == "This game is over. Start a new one with `/game new`."
@@ -134,7 +140,7 @@ async def test_new_game_confirmed_after_the_game_ended_plays_again_without_aband
         ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
     )
     await press(harness, ALICE, table_message, "start")
-    asked = await press(harness, ALICE, new_game_dm(harness), "new")
+    asked = await press(harness, ALICE, await new_game_message(harness), "new")
     confirm = followup_with(asked, "new_ok")
     await harness.client.service.finish(1, ALICE.id)  # the game ends before she confirms
     confirmed = await press(harness, ALICE, confirm, "new_ok")

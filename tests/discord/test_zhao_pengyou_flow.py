@@ -372,12 +372,15 @@ async def test_a_declaration_after_trump_was_declared_is_told_so_not_out_of_date
     both = Pause(service, lambda r: r.prompt_for(0) is not None and r.prompt_for(1) is not None)
     monkeypatch.setattr(service, "advance", both)
     await press(harness, ALICE, table_message, "start")
-    hana_dm = rec.last_dm(HANA)
-    assert "2♥ で宣言" in [b["label"] for row in hana_dm["components"] for b in row["components"]]
+    # Hana's own look at her hand (`/game hand`): the bot edits her DM when trump is declared,
+    # but not this answer, whose Declare button she may still press
+    look = await harness.slash(HANA, "game hand")
+    hana_hand = rec.message(look.response.message_id or 0)
+    assert "2♥ で宣言" in [b["label"] for row in hana_hand["components"] for b in row["components"]]
     await press(harness, ALICE, int(rec.last_dm(ALICE)["id"]), "act:0")
     assert (await state(harness)).declarer == 0
-    late = await press(harness, HANA, int(hana_dm["id"]), "act:0", user_locale="en")
+    late = await press(harness, HANA, int(hana_hand["id"]), "act:0", user_locale="en")
     assert late.ephemeral_text() == "Trump was declared already: Alice declared 2♠."
-    late_ja = await press(harness, HANA, int(hana_dm["id"]), "act:0")
+    late_ja = await press(harness, HANA, int(hana_hand["id"]), "act:0")
     assert late_ja.ephemeral_text() == "切札はもう宣言されています：Aliceが2♠を宣言しました。"
     assert (await state(harness)).declarer == 0

@@ -33,7 +33,6 @@ from render.theme import CANVAS, MIN_INDEX, MIN_TEXT, SCALE, card_height
 from .helpers import apart, check_lines
 
 PENDING: dict[str, str] = {
-    "gong-zhu": "issue 24: the Gong Zhu layout is being made for the box",
     "zhao-pengyou": "issue 24: the Zhao Pengyou layout is being made for the box",
     "kokutorum": "issue 24: the Kokutorum layout is being made for the box",
     "shirokuro": "issue 24: the Shirokuro layout is being made for the box",

@@ -892,23 +892,22 @@ def _breakdown_notes(
 ) -> list[tuple[Text, tuple[int, ...]]]:
     """The exposures of a finished hand on one line, then its sweep or all-sixteen notes."""
     takers = {card: s for s, b in enumerate(last["breakdown"]) for card in b["cards"]}
-    items = [
-        tr(
-            "exposed_item",
-            locale,
-            card=card_label(card),
-            name=_name(players, seat, locale),
-            taker=_name(players, takers[card], locale) if card in takers else tr("nobody", locale),
-        )
-        for seat in order
-        for card in last["exposed"][seat]
-    ]
+    pieces: list[str] = []
+    names: dict[str, str] = {}
+    item = _pattern("exposed_item", locale, {}).replace("{card}", "{{card}}")
+    for seat in order:
+        for card in last["exposed"][seat]:
+            k = len(pieces)
+            taker = _name(players, takers[card], locale) if card in takers else None
+            names[f"name{k}"] = _name(players, seat, locale)
+            names[f"taker{k}"] = taker if taker is not None else tr("nobody", locale)
+            piece = item.format(name=f"{{name{k}}}", taker=f"{{taker{k}}}")
+            pieces.append(piece.replace("{card}", _literal(card_label(card))))
     sep = "、" if locale == "ja" else " · "
+    line = _pattern("exposed_line", locale, {}).replace("{items}", sep.join(pieces))
     notes: list[tuple[Text, tuple[int, ...]]] = [
         (
-            tr("exposed_line", locale, items=sep.join(items))
-            if items
-            else tr("exposed_none", locale),
+            Template.of(line, names, tuple(names)) if pieces else tr("exposed_none", locale),
             TEXT,
         )
     ]
@@ -918,6 +917,10 @@ def _breakdown_notes(
             if b[flag]:
                 notes.append((named(key, locale, name=_name(players, seat, locale)), GOLD))
     return notes
+
+
+def _literal(words: str) -> str:
+    return words.replace("{", "{{").replace("}", "}}")
 
 
 def _cell(points: int, taken: bool) -> str:

@@ -457,11 +457,20 @@ def hand_groups(
 ) -> list[HandGroup]:
     """The groups a hand is shown in: those given (a game's own: trumps, then suits), else
     each run of one suit in hand order labelled by its suit (a hand held by suit), else the
-    whole hand as one group."""
+    whole hand as one group. Cards no given group holds (a pick's groups may name only the
+    cards that can be chosen) follow, grouped the same way: a hand is always shown whole."""
     if groups:
-        return [HandGroup(label, tuple(pos)) for label, pos in groups if pos]
+        given = [HandGroup(label, tuple(pos)) for label, pos in groups if pos]
+        held = {p for g in given for p in g.positions}
+        return given + _suit_runs(codes, [i for i in range(len(codes)) if i not in held])
+    return _suit_runs(codes, range(len(codes)))
+
+
+def _suit_runs(codes: Sequence[str], positions: Sequence[int]) -> list[HandGroup]:
+    """`positions` as runs of one suit labelled by it, or as one group when not held by suit."""
     out: list[HandGroup] = []
-    for i, code in enumerate(codes):
+    for i in positions:
+        code = codes[i]
         suit = code[1] if len(code) == 2 and code[1] in "SHDC" else ""
         symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, "")
         if out and out[-1].label == symbol:
@@ -469,7 +478,7 @@ def hand_groups(
         else:
             out.append(HandGroup(symbol, (i,)))
     if len(out) > 4 or all(not g.label for g in out):  # not held by suit: one group
-        return [HandGroup("", tuple(range(len(codes))))] if codes else []
+        return [HandGroup("", tuple(positions))] if positions else []
     return out
 
 

@@ -123,3 +123,23 @@ async def test_a_game_without_details_has_no_details_button(make_harness: MakeHa
     message = harness.recorder.message(table_message)
     actions = [c.split(":")[4] for c in custom_ids(message["components"])]
     assert "details" not in actions and "hand" in actions
+
+
+async def test_gong_zhu_offers_its_scores_once_a_hand_is_over(make_harness: MakeHarness) -> None:
+    from bot.discord.images import _default_details
+    from render.games import gong_zhu
+    from tests.discord.test_gong_zhu_flow import four_seats
+
+    harness = await make_harness()
+    table_message = await four_seats(harness)
+    message = harness.recorder.message(table_message)
+    assert "details" in [c.split(":")[4] for c in custom_ids(message["components"])]
+    early = await press(harness, BOB, table_message, "details")  # no hand has ended yet
+    assert early.ephemeral_text() == "There is nothing more to show about this table now."
+
+    draw = _default_details()
+    assert draw is not None
+    moment = next(game for label, game in gong_zhu.sample_moments(3) if label.startswith("hand2"))
+    players = [("Alice", False), ("花子", False), ("Bob", False), ("CPU", True)]
+    png = draw(moment.view(1), players, "ja", 1)
+    assert png is not None and Image.open(io.BytesIO(png)).size == CANVAS

@@ -12,6 +12,7 @@ import types
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from render import api, bench, cards, games, samples, strings
 from render.games import kitten_fishing
@@ -76,6 +77,31 @@ def test_samples_know_no_game_and_write_the_hand_a_layout_gives(
     )
     assert drawn == hand + hand  # the layout's hand, once per language, and no other card
     assert "No hand sample" not in out
+
+
+def test_samples_write_the_details_image_where_a_layout_has_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def details(view, players, locale, style, viewer):  # type: ignore[no-untyped-def]
+        if viewer is None and locale == "ja":  # something to show for the channel only
+            return Image.new("RGB", CANVAS, (1, 2, 3))
+        return None
+
+    monkeypatch.setattr(kitten_fishing, "details", details, raising=False)
+    layout = types.ModuleType("first_moment")
+    layout.render = kitten_fishing.render  # type: ignore[attr-defined]
+    layout.SAMPLE_PLAYERS = kitten_fishing.SAMPLE_PLAYERS  # type: ignore[attr-defined]
+    layout.sample_moments = lambda seed: itertools.islice(  # type: ignore[attr-defined]
+        kitten_fishing.sample_moments(seed), 1
+    )
+    monkeypatch.setitem(sys.modules, games.module_name("first-moment"), layout)
+    code, _, _ = _run_samples(capsys, "first-moment", tmp_path, seed=7)
+    assert code == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert [n for n in written if "details" in n] == ["first-moment-s7-start-public-ja-details.png"]
+    assert len(written) == 6 + 1
+    shown = decode((tmp_path / "first-moment-s7-start-public-ja-details.png").read_bytes())
+    assert shown.size == CANVAS and shown.getpixel((0, 0)) == (1, 2, 3)
 
 
 def test_samples_refuse_a_game_without_a_layout(

@@ -1,13 +1,14 @@
 """Every image is made for the box Discord shows it in (docs/images.md), for every game.
 
 For each registered game (from `render.games`, naming none), every sample moment of `cardbot
-render` (the channel's image and each seat's, in every language) and the sample hand are drawn
-and checked as a player would see them: the image is the canvas (twice the box), landscape; at
-the size the box shows it, every text the layout drew is at least `MIN_TEXT` px and every
-face-up card's rank and suit at least `MIN_INDEX` px (from the layout's own measurements:
-`record_texts`, `record_cards`); no text or card lies off the image, no text on another; no
-card's index is partly covered (a sliver of a "10" reads as a coloured dot). And no PNG, of any game, is over
-1 MB.
+render` (the channel's image and each seat's, in every language, with the Details image of a
+layout that offers one) and the sample hand are drawn and checked as a player would see them:
+the image is the canvas (twice the box), landscape; at the size the box shows it, every text
+the layout drew is at least `MIN_TEXT` px and every face-up card's rank and suit at least
+`MIN_INDEX` px (from the layout's own measurements: `record_texts`, `record_cards`); no text or
+card lies off the image, no text on another, no two texts of one line so close that they read
+as one (a score table's "−120" and "−1060" as "-120 -1060"); no card's index is partly covered
+(a sliver of a "10" reads as a coloured dot). And no PNG, of any game, is over 1 MB.
 
 A game whose layout is still the old portrait page is listed in `PENDING`, with why; the list
 ends empty once every game is made for the box, and a game that leaves it is held to every
@@ -16,6 +17,7 @@ check.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +25,7 @@ import pytest
 from PIL import Image
 
 from render import cards, games, parts
-from render.api import encode_png, hand_image, view_image
+from render.api import details_image, encode_png, hand_image, view_image
 from render.parts import DrawnText, PlacedCard
 from render.strings import LOCALES
 from render.theme import CANVAS, MIN_INDEX, MIN_TEXT, SCALE, card_height
@@ -31,7 +33,6 @@ from render.theme import CANVAS, MIN_INDEX, MIN_TEXT, SCALE, card_height
 from .helpers import apart, check_lines
 
 PENDING: dict[str, str] = {
-    "gong-zhu": "issue 24: the Gong Zhu layout is being made for the box",
     "zhao-pengyou": "issue 24: the Zhao Pengyou layout is being made for the box",
     "kokutorum": "issue 24: the Kokutorum layout is being made for the box",
     "shirokuro": "issue 24: the Shirokuro layout is being made for the box",
@@ -52,16 +53,22 @@ def _moments(game_id: str) -> Iterator[tuple[str, Any, Any]]:
             for locale in LOCALES:
                 who = "public" if seat is None else f"seat{seat}"
 
-                def draw(view: Any = view, locale: str = locale) -> Image.Image:
+                def draw(view: Any = view, locale: str = locale) -> Image.Image | None:
                     return view_image(view, layout.SAMPLE_PLAYERS, locale)
 
                 yield f"{label}-{who}-{locale}", draw, layout
+                if hasattr(layout, "details"):
+
+                    def more(view: Any = view, locale: str = locale) -> Image.Image | None:
+                        return details_image(view, layout.SAMPLE_PLAYERS, locale)
+
+                    yield f"{label}-{who}-{locale}-details", more, layout
     sample_hand = getattr(layout, "sample_hand", None)
     hand = sample_hand(SEED) if sample_hand is not None else None
     if hand is not None:
         for locale in LOCALES:
 
-            def draw_hand(hand: Any = hand, locale: str = locale) -> Image.Image:
+            def draw_hand(hand: Any = hand, locale: str = locale) -> Image.Image | None:
                 return hand_image(hand[0], hand[1], hand[2], locale)
 
             yield f"hand-{locale}", draw_hand, layout
@@ -77,6 +84,9 @@ def box_problems(image: Image.Image, texts: list[DrawnText], placed: list[Placed
     for line in texts:
         if line.size / SCALE < MIN_TEXT:
             problems.append(f"text {line.text!r} is {line.size / SCALE:.1f} px in the box")
+    for a, b in itertools.combinations(texts, 2):
+        if _too_close(a, b):
+            problems.append(f"texts {a.text!r} and {b.text!r} on one line read as one")
     for k, card in enumerate(placed):
         right, bottom = card.x + card.width, card.y + card_height(card.width)
         if card.x < 0 or card.y < 0 or right > image.width or bottom > image.height:
@@ -90,6 +100,20 @@ def box_problems(image: Image.Image, texts: list[DrawnText], placed: list[Placed
         if sliver:
             problems.append(sliver)
     return problems
+
+
+MIN_APART = 12
+"""The least space between two texts on one line (6 px in the box): closer, two numbers of a
+score table ("−120" "−1060") read as one ("-120 -1060")."""
+
+
+def _too_close(a: DrawnText, b: DrawnText) -> bool:
+    """Whether two texts share a line (overlap over half the height of the shorter) and stand
+    closer than `MIN_APART` (or on each other)."""
+    shared = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+    if shared <= 0.5 * min(a.box[3] - a.box[1], b.box[3] - b.box[1]):
+        return False
+    return max(a.box[0], b.box[0]) - min(a.box[2], b.box[2]) < MIN_APART
 
 
 def _sliver(card: PlacedCard, later: list[PlacedCard]) -> str | None:
@@ -118,6 +142,8 @@ def test_every_image_reads_in_the_box(game_id: str) -> None:
     for label, draw, _ in _moments(game_id):
         with parts.record_texts() as texts, parts.record_cards() as placed:
             image = draw()
+        if image is None:  # a details image with nothing to show at this moment
+            continue
         problems = box_problems(image, texts, placed)
         assert not problems, (label, problems[:5])
         check_lines(texts, image)
@@ -129,7 +155,8 @@ def test_every_image_reads_in_the_box(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(PENDING))
 def test_pending_images_stay_under_a_megabyte(game_id: str) -> None:
     for label, draw, _ in _moments(game_id):
-        assert len(encode_png(draw())) <= MOST_BYTES, label
+        image = draw()
+        assert image is None or len(encode_png(image)) <= MOST_BYTES, label
 
 
 def test_pending_names_only_registered_games() -> None:
@@ -137,7 +164,8 @@ def test_pending_names_only_registered_games() -> None:
 
 
 def test_the_checks_catch_what_does_not_read() -> None:
-    """The checks themselves can fail: a portrait page, small text, a small card, a sliver."""
+    """The checks themselves can fail: a portrait page, small text, a small card, a sliver,
+    two texts of one line too close to read apart."""
     from render.theme import WIDTH
 
     page = Image.new("RGB", (WIDTH, 1200))
@@ -154,3 +182,14 @@ def test_the_checks_catch_what_does_not_read() -> None:
     assert off == ["card None at 1050,0 is off the image"]
     stacked = [PlacedCard("TS", 100, 0, 0), PlacedCard("TH", 100, 0, 0)]
     assert box_problems(Image.new("RGB", CANVAS), [], stacked) == []
+    # two columns of a score table nine pixels apart read as one number; a column apart not
+    row = [
+        DrawnText("−120", (700, 100, 760, 135), 28),
+        DrawnText("−1060", (769, 100, 845, 135), 28),
+    ]
+    said = box_problems(Image.new("RGB", CANVAS), row, [])
+    assert said == ["texts '−120' and '−1060' on one line read as one"]
+    apart = [row[0], DrawnText("−1060", (790, 100, 866, 135), 28)]
+    under = [row[0], DrawnText("−1060", (700, 136, 776, 171), 28)]
+    assert box_problems(Image.new("RGB", CANVAS), apart, []) == []
+    assert box_problems(Image.new("RGB", CANVAS), under, []) == []

@@ -46,6 +46,19 @@ def test_go_fish_golden() -> None:
     check_golden("gf-4-seat1-en", view_image(game.view(1), go_fish.SAMPLE_PLAYERS, "en"))
 
 
+def test_gong_zhu_golden() -> None:
+    from render.api import details_image
+    from render.games import gong_zhu
+
+    found = {label.split("-")[0]: game for label, game in gong_zhu.sample_moments(3)}
+    players = gong_zhu.SAMPLE_PLAYERS
+    check_golden("gz-pig-seat0-ja", view_image(found["pig"].view(0), players, "ja"))
+    check_golden("gz-pig-public-en", view_image(found["pig"].view(None), players, "en"))
+    details = details_image(found["hand2"].view(2), players, "en")
+    assert details is not None
+    check_golden("gz-hand2-details-seat2-en", details)
+
+
 @pytest.mark.parametrize("n", [2, 4, 7, 12])
 def test_round_table_golden(n: int) -> None:
     trick = dict(zip(range(n), ["QS", "AH", "TC", "2D", "BJ", "SJ", "KH"] * 2, strict=False))

@@ -101,7 +101,18 @@ def test_a_games_own_groups_are_drawn_with_their_labels() -> None:
     codes = HAND[:10]
     placed, texts = _drawn(codes, groups=groups)
     assert "Trumps 3" in texts and "♠ 4" in texts
-    assert [p.code for p in placed] == [codes[i] for i in (0, 5, 9, 1, 2, 3, 4)]
+    assert [p.code for p in placed][:7] == [codes[i] for i in (0, 5, 9, 1, 2, 3, 4)]
+
+
+def test_a_hand_is_drawn_whole_when_its_groups_name_only_some_cards() -> None:
+    # a pick's groups may hold only the cards that can be chosen (Gong Zhu's exposure: the
+    # one or two of A♥ Q♠ J♦ 10♣ held): the player still decides with the whole hand in view
+    codes = ["AS", "QS", "7S", "AH", "9H", "KC", "TC", "2D"]
+    placed, texts = _drawn(codes, groups=[("Can expose 3", [1, 3, 6])])
+    assert sorted(p.code for p in placed) == sorted(codes)
+    assert [p.code for p in placed][:3] == ["QS", "AH", "TC"]
+    assert sorted(t for t in texts if t.isdigit()) == sorted(str(n) for n in range(1, 9))
+    assert "Can expose 3" in texts and {"♠", "♥", "♣", "♦"} <= set(texts)
 
 
 def test_forty_cards_take_several_rows_and_every_index_reads() -> None:

@@ -1,8 +1,8 @@
 """Every image is made for the box Discord shows it in (docs/images.md), for every game.
 
 For each registered game (from `render.games`, naming none), every sample moment of `cardbot
-render` (the channel's image and each seat's, in every language) and the sample hand are drawn
-and checked as a player would see them: the image is the canvas (twice the box), landscape; at
+render` (the channel's image and each seat's, in every language, and its Details image when
+the game offers one) and the sample hand are drawn and checked as a player would see them: the image is the canvas (twice the box), landscape; at
 the size the box shows it, every text the layout drew is at least `MIN_TEXT` px and every
 face-up card's rank and suit at least `MIN_INDEX` px (from the layout's own measurements:
 `record_texts`, `record_cards`); no text or card lies off the image, no text on another; no
@@ -23,7 +23,7 @@ import pytest
 from PIL import Image
 
 from render import cards, games, parts
-from render.api import encode_png, hand_image, view_image
+from render.api import details_image, encode_png, hand_image, view_image
 from render.parts import DrawnText, PlacedCard
 from render.strings import LOCALES
 from render.theme import CANVAS, MIN_INDEX, MIN_TEXT, SCALE, card_height
@@ -33,8 +33,6 @@ from .helpers import apart, check_lines
 PENDING: dict[str, str] = {
     "gong-zhu": "issue 24: the Gong Zhu layout is being made for the box",
     "zhao-pengyou": "issue 24: the Zhao Pengyou layout is being made for the box",
-    "kokutorum": "issue 24: the Kokutorum layout is being made for the box",
-    "shirokuro": "issue 24: the Shirokuro layout is being made for the box",
 }
 """Games whose images are not yet made for the box, with why; must end empty."""
 
@@ -44,7 +42,8 @@ SEED = 0
 
 def _moments(game_id: str) -> Iterator[tuple[str, Any, Any]]:
     """(label, draw, players) of every sample image of a game: each moment's public and seat
-    views in every language, then the sample hand in every language."""
+    views in every language (and their Details images, for a game that has them), then the
+    sample hand in every language."""
     layout = games.module(game_id)
     for label, game in layout.sample_moments(SEED):
         for seat in (None, *range(game.seats)):
@@ -56,6 +55,13 @@ def _moments(game_id: str) -> Iterator[tuple[str, Any, Any]]:
                     return view_image(view, layout.SAMPLE_PLAYERS, locale)
 
                 yield f"{label}-{who}-{locale}", draw, layout
+                if details_image(view, layout.SAMPLE_PLAYERS, locale) is None:
+                    continue
+
+                def details(view: Any = view, locale: str = locale) -> Image.Image | None:
+                    return details_image(view, layout.SAMPLE_PLAYERS, locale)
+
+                yield f"{label}-{who}-{locale}-details", details, layout
     sample_hand = getattr(layout, "sample_hand", None)
     hand = sample_hand(SEED) if sample_hand is not None else None
     if hand is not None:

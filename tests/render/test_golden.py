@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from render import games
 from render.api import view_image
 from render.bench import table_seats
 from render.table import round_table
@@ -44,6 +45,27 @@ def test_go_fish_golden() -> None:
     game = GoFish.new(4, {}, 3)
     game.autoplay(cpu_chooser("go-fish", ["normal"] * 4, 3), limit=30)
     check_golden("gf-4-seat1-en", view_image(game.view(1), go_fish.SAMPLE_PLAYERS, "en"))
+
+
+@pytest.mark.parametrize(
+    ("name", "game_id", "moment", "locale"),
+    [
+        ("ko-insert-seat-en", "kokutorum", "insert", "en"),
+        ("ko-next-public-ja", "kokutorum", "next", "ja"),
+        ("sh-claim-seat-ja", "shirokuro", "claim", "ja"),
+        ("sh-win-public-en", "shirokuro", "win", "en"),
+    ],
+)
+def test_two_number_golden(name: str, game_id: str, moment: str, locale: str) -> None:
+    """A seat's image at its hardest (the drawn card and the gaps; a discard to claim) and
+    the channel's at a round's end, for both two-number games."""
+    layout = games.module(game_id)
+    game = dict(layout.sample_moments(3))[moment]
+    view = game.view(None)
+    if name.split("-")[2] == "seat":
+        asked = [s for s in range(game.seats) if game.view(s).get("claim")]
+        view = game.view(asked[0] if asked else view["turn"])
+    check_golden(name, view_image(view, layout.SAMPLE_PLAYERS, locale))
 
 
 @pytest.mark.parametrize("n", [2, 4, 7, 12])

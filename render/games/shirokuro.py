@@ -687,8 +687,9 @@ def _preview_win(
 
 
 def in_place(cards: Sequence[str], melds_needed: int) -> list[list[Any]]:
-    """The segments to bracket: a winning reading when the hand wins, else the adjacent melds
-    and pairs that cover the most cards (melds first), as [kind, start, end]."""
+    """The segments to bracket: a winning reading when the hand wins (its head a `head`), else
+    the adjacent melds and pairs that cover the most cards (melds first), as [kind, start,
+    end]."""
     vs = values(cards)
     win = score_win(vs, [("koutsu", (0, 0, 0))] * (2 - melds_needed), WinContext())
     if win is not None:
@@ -701,7 +702,7 @@ def in_place(cards: Sequence[str], melds_needed: int) -> list[list[Any]]:
         if i >= 2 and is_pair(vs[i - 2 : i]):
             score = (best[i - 2][0] + 2, best[i - 2][1])
             if score > best[i]:
-                best[i], came[i] = score, (HEAD, i - 2)
+                best[i], came[i] = score, (PAIR, i - 2)
         kind = meld3(vs[i - 3 : i]) if i >= 3 else None
         if kind is not None:
             score = (best[i - 3][0] + 3, best[i - 3][1] + 1)

@@ -360,7 +360,7 @@ def test_the_hand_is_bracketed_as_it_would_be_read() -> None:
     assert layout.in_place(win, 2) == [["koutsu", 0, 3], ["shuntsu", 3, 6], ["head", 6, 8]]
     # not a win: the melds and pairs in place that cover the most cards
     loose = ["W1B2/W", "W3B4/W", "W3B5/W", "W2B1/B", "W3B1/B", "W4B1/B", "W5B6/W"]
-    assert layout.in_place(loose, 2) == [["head", 1, 3], ["koutsu", 3, 6]]
+    assert layout.in_place(loose, 2) == [["pair", 1, 3], ["koutsu", 3, 6]]
     assert layout.in_place([], 2) == []
 
 

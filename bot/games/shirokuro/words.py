@@ -71,7 +71,18 @@ EN: dict[str, str] = {
         "chiihou, renhou. They add up; a hand read several ways takes the best reading; a win "
         "without yaku scores 0. Nobody pays: the winner just scores.\n"
         "**The game**: 4 rounds with 2 players, 6 with 3 (East and South); the deal passes to "
-        "the next player each round. The highest total wins."
+        "the next player each round. The highest total wins.\n"
+        "**Reading the images**: your hand is at the bottom, its cards numbered for "
+        "`discard 5`; while your drawn card waits, it is shown once with each end up and the "
+        "gold marks between your cards are the gaps (`insert 3 B`). Your hand is bracketed as "
+        "it would be read if it won: gold for a meld (koutsu, shuntsu), grey for the head or a "
+        "pair. A gold dot marks an upright dora (as beside the dora indicator). Melds laid down "
+        "sit on a light ground, the claimed card ringed in gold, and are shown by their upright "
+        "ends; discards are in order, white end above black (a claimed one is in the meld that "
+        "took it). A discard you may claim is on the table at the right, what you may do with it "
+        "over your hand: blue gaps for a ron, gold rings for the pairs of a pon or chi. At a "
+        "round's end every hand is shown by its upright ends, with the winners' yaku; every "
+        "round's scores are under **Details**."
     ),
     "game.shirokuro.seat": "{name}: {count} cards · total {total}",
     "game.shirokuro.seat.one": "{name}: 1 card · total {total}",
@@ -224,7 +235,15 @@ JA: dict[str, str] = {
         "チーホー、レンホー。役はすべて加算し、何通りにも読める手は最も高い読み方で数えます。役のない上がり"
         "は0点です。点数のやりとりはなく、上がった人が得点するだけです。\n"
         "**ゲーム**：2人は4ラウンド、3人は6ラウンド（東場・南場）で、毎ラウンド親が次の人に移ります。"
-        "合計の最も多い人が勝ちです。"
+        "合計の最も多い人が勝ちです。\n"
+        "**画像の見方**：あなたの手札は下にあり、番号は `捨てる 5` の番号です。引いたカードは両方の"
+        "向きで表示され、手札の間の金色の印が隙間です（`差し込む 3 B`）。手札は上がったときの読み方で"
+        "括弧を付けています：金色はメンツ（コーツ、シュンツ）、灰色はアタマやトイツです。金色の点は"
+        "正位置のドラです（ドラ表示の横と同じ印）。鳴いたメンツは明るい地の上に正位置の側で表示し、"
+        "鳴いたカードを金色の枠で囲みます。捨て札は順番に、白を上に両側を表示します（鳴かれた札は鳴いた"
+        "メンツの中にあります）。宣言できる捨て札は右の場にあり、手札の上にできることを書いています："
+        "ロンは青い隙間、ポン・チーは金色の枠の2枚です。局の終わりには全員の手札を正位置の側で表示し、"
+        "上がった人の役を添えます。全局の得点は**詳細**にあります。"
     ),
     "game.shirokuro.seat": "{name}：{count}枚・合計 {total}点",
     "game.shirokuro.dealer": "・親",

@@ -233,7 +233,8 @@ def test_a_proposed_insert_that_wins_shows_the_score_the_engine_gives() -> None:
         "upright": action.get("upright"),
     }
     with parts.record_texts() as texts, parts.record_cards() as placed:
-        view_image(view, PLAYERS, "en", proposal=proposal)
+        image = view_image(view, PLAYERS, "en", proposal=proposal)
+    assert box_problems(image, texts, placed) == []
     after = _copy(game)
     after.apply(action)
     # The hand as it would be, then the seat's own exposed melds (drawn as large).
@@ -302,8 +303,10 @@ def test_a_claim_with_a_ron_lights_its_gaps_and_previews_the_win() -> None:
     assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(view["hand"]) + 2)]
     position, upright = claim["ron"][0]
     proposal = {"type": "ron", "position": position, "upright": upright}
-    with parts.record_texts() as texts:
-        view_image(view, PLAYERS, "en", proposal=proposal)
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        image = view_image(view, PLAYERS, "en", proposal=proposal)
+    assert box_problems(image, texts, placed) == []
+    check_lines(texts, image)
     after = _copy(game)
     after.apply(Action.make(seat, "ron", position=position, upright=upright))
     for other in list(after.window["asked"]) if after.window else []:
@@ -388,8 +391,14 @@ def test_the_round_end_of_a_win_shows_every_hand_and_the_winners_yaku() -> None:
 def test_the_round_end_of_a_draw_marks_the_hands_one_card_away() -> None:
     game = draw_round()
     last = game.history[-1]
-    with parts.record_texts() as texts, cards.record_faces() as faces:
-        view_image(game.view(None), PLAYERS, "ja")
+    with (
+        parts.record_texts() as texts,
+        parts.record_cards() as placed,
+        cards.record_faces() as faces,
+    ):
+        image = view_image(game.view(None), PLAYERS, "ja")
+    assert box_problems(image, texts, placed) == []
+    check_lines(texts, image)
     words = [d.text for d in texts]
     assert "流局" in words
     assert words.count("テンパイ") == len(last["tenpai"])

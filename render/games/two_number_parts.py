@@ -1,25 +1,28 @@
 """Parts of the Kokutorum and Shirokuro-jaku images, made for the box (docs/images.md).
 
-Not a layout of its own (it has no `render`): the two games' modules compose these on the kit.
-Both games' images are 1100 x 700 and alike in shape:
+Not a layout of its own (it has no `render`): each game's module gives its `Table` of parts
+and `draw` puts them in their places, alike in both games, on a 1100 x 700 canvas:
 
 - the top bar: the game's name, the round, whose turn (`frame`);
-- a seat's image (the viewer's DM): the other seats' plates stacked at the top left
-  (`seat_plate`: name, badges, total; the hand as backs in order, a card the table saw go in
-  shown as its upright end), the table at the top right (the stock, the pile or the dora
-  indicator, the drawn card with each end up, a discard to claim), and under them the
-  viewer's panel (`own_head`: name, total, what the hand is worth, what to do now) with the
-  hand as big as fits (`draw_hand`: the cards numbered 1..n under them for typed moves, or
-  while a drawn card waits its gaps numbered 1..n+1; melds bracketed and named over them);
-- the channel's image: every seat's plate, the table, the last moves;
-- the round's end: every hand as it was shown (`tile_hand`), what it was worth, the scores;
-- the game's end: the result, then the last round.
+- a seat's image (its DM): the other seats' plates stacked at the top left (`plate_head`:
+  name, badges, cards held, total; then the game's own: Kokutorum's hand as backs in order,
+  Shirokuro-jaku's melds laid down and discards), the table at the top right (the stock or
+  the dora indicator, the pile's top, the drawn card once with each end up, a discard to
+  claim), and under them the viewer's panel (`own_head`: name, total, what the hand is
+  worth, what to do now) with the hand as big as fits (`draw_hand`: the cards numbered 1..n
+  under them for typed moves, or while a drawn card waits its gaps numbered 1..n+1; melds
+  bracketed and named over them); while it may rotate, both versions (`rotate_pair`);
+- the channel's image: every seat's plate, the table, the notes and the last moves
+  (`log_panel`);
+- between two rounds, in the channel: every hand of the round just played, a row each
+  (`round_panel`), then how the next round starts (`next_line`);
+- the game's end: the result (`result`), then the last round.
 
 Cards in a hand other than the viewer's (a card another seat took from the pile, a meld laid
 down, a hand shown at a round's end) are drawn as their upright end alone (`end_tile`): the
 number that counts, white on black or black on white, as the big end of a held card shows
 it. Cards on the table keep both ends (`pair_chip`, or a table card): either end may still
-count. What does not fit (every round's scores, a win's yaku breakdown, the older moves) is
+count. What does not fit (every round's scores, how each round ended, the older moves) is
 the embed's, and the scores are also the Details image (`details_image`).
 """
 
@@ -88,9 +91,9 @@ PAIR_INK = (200, 214, 204)
 """The bracket of a pair (Shirokuro-jaku's head); a meld's is gold."""
 DARK_INK = (20, 20, 20)
 PANEL_FILL = (18, 62, 43)
+"""A panel that sums something up (a round's end, the scores), darker than a seat's."""
 LAID = (70, 140, 108)
 """The ground of a meld laid down (Shirokuro-jaku's pon and chi), set apart from a hand."""
-"""A panel that sums something up (a round's end), darker than a seat's."""
 
 
 # --------------------------------------------------------------------------- words
@@ -105,7 +108,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "to_play": ("手番", "To play"),
     "cpu": ("CPU", "CPU"),
     "you": ("あなた", "You"),
-    "winning": ("勝ち", "Wins"),
     "rotated": ("回転", "Rotated"),
     "rotate_ask": ("回転しますか？", "Rotate or keep?"),
     "drawn": ("引いたカード", "You drew"),
@@ -122,7 +124,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "last_moves": ("直前の手", "Last moves"),
     "scores": ("得点", "Scores"),
     "earlier": ("（{n}までは省略）", "(earlier rounds, to {n}, left out)"),
-    "no_rounds": ("まだ終わったラウンドはありません", "No round has ended yet"),
 }
 """The words the shared parts draw, alike in both games; a game's `Labels` adds its own (its
 title, `dealer`, `over`, `rounds_col`, `as_dealt` / `turned`, its meld names...)."""
@@ -637,7 +638,8 @@ def own_head(
 ) -> float:
     """The viewer's panel and its first lines: name, total and badges at the left, what the
     hand is worth (`worth`: its deadwood, how far from a win) at the right; then `ask`, what
-    to do now or what the choice being considered makes. Returns the y under them."""
+    to do now or what the choice being considered makes (on two lines if need be). Returns
+    the y under them."""
     x0, y0, x1, _ = box
     panel(c, box, lit)
     y = y0 + PAD
@@ -645,7 +647,11 @@ def own_head(
     left = x0 + PAD
     right = x1 - PAD
     if worth is not None:
-        right -= c.text((right, mid), worth.words, T_BODY, worth.ink, "rm", bold=True) + 20
+        most = (x1 - x0) * 0.55
+        right -= c.text(
+            (right, mid), worth.words, T_BODY, worth.ink, "rm", bold=True, max_width=most
+        )
+        right -= 20
     used = c.text((left, mid), name, T_NAME, TEXT, "lm", bold=True, max_width=(right - left) * 0.4)
     left += used + 14
     left += c.text((left, mid), total, T_BODY, GOLD, "lm", bold=True) + 14
@@ -657,16 +663,10 @@ def own_head(
         left += width + 6
     y += NAME_H
     if ask is not None:
-        c.text(
-            (x0 + PAD, y + 2),
-            ask.words,
-            T_BODY,
-            ask.ink,
-            "la",
-            bold=True,
-            max_width=x1 - x0 - 2 * PAD,
-        )
-        y += LINE_H
+        width = x1 - x0 - 2 * PAD
+        for line in wrap(ask.words, T_BODY, width):
+            c.text((x0 + PAD, y + 2), line, T_BODY, ask.ink, "la", bold=True, max_width=width)
+            y += LINE_H
     return y + 4
 
 

@@ -19,12 +19,12 @@ from engines.cards import card_label
 from engines.cpu import cpu_chooser
 from engines.two_number.cards import hold, rotated, values
 from engines.two_number.melds import is_win
-from render import cards, parts
+from render import cards, kit, parts
 from render.api import details_image, encode_png, render_view, view_image
 from render.games import shirokuro as layout
 from render.games import two_number_parts as tp
 from render.parts import PlayerInfo
-from render.theme import CANVAS
+from render.theme import CANVAS, T_BODY, CardStyle
 
 from .helpers import check_lines, decode
 from .test_box import box_problems
@@ -483,3 +483,17 @@ def test_the_stocks_last_draw_is_noted() -> None:
             view_image(game.view(seat), PLAYERS, "en")
         words = " ".join(d.text for d in texts)
         assert "Last card drawn: the next discard can only be ronned" in words
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_long_line_over_the_hand_goes_on_over_a_second_line_whole(locale: str) -> None:
+    yaku = {"dealer": 1, "tsumo": 1, "dora": 3, "chinitsu": 1, "tanyao": 1, "toitoi": 1}
+    yaku |= {"doukou": 4, "tenhou": 16}
+    words = layout.LABELS("wins_for", locale, n=28, yaku=layout.yaku_text(yaku, locale))
+    c = kit.canvas(locale, CardStyle())
+    with parts.record_texts() as texts:
+        tp.own_head(c, (16, 300, 1084, 684), "たろう", [], "0", None, tp.Ask(words), False)
+    check_lines(texts, c.image)
+    lines = [t.text for t in texts if t.size == T_BODY and t.text != "0"]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")

@@ -1,9 +1,10 @@
 """Card faces drawn by code: French cards, jokers, backs and two-number cards, cached.
 
 Suit symbols are vector shapes (circles and polygons drawn 4x and scaled down), never font
-glyphs, so they are sharp at every size and independent of the font. `face()` is the one door
-through which a card's face reaches an image; `record_faces()` lets a test see every code that
-went through it (the hidden-information test relies on this).
+glyphs, so they are sharp at every size and independent of the font. `face()` is the door
+through which a card's face reaches an image (a layout that shows a card some other way, as
+the two-number games' end tiles, goes through `shown()`); `record_faces()` lets a test see
+every code that went through them (the hidden-information tests rely on this).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from math import ceil, floor
 
 from PIL import Image, ImageDraw
 
@@ -44,9 +46,15 @@ def record_faces() -> Iterator[list[str]]:
 
 def face(code: str, width: int, style: CardStyle = DEFAULT_STYLE, dim: bool = False) -> Image.Image:
     """The RGBA face of `code`, `width` px wide; dimmed for cards that can't be played."""
+    shown(code)
+    return _face(code, width, style, dim)
+
+
+def shown(code: str) -> None:
+    """Tell `record_faces` that `code`'s face reaches an image: `face` does, and so must a
+    layout that shows a card some other way (a two-number card by its ends alone)."""
     for seen in _recorders:
         seen.append(code)
-    return _face(code, width, style, dim)
 
 
 @lru_cache(maxsize=1024)
@@ -130,8 +138,9 @@ def rank_text(rank: str) -> str:
 
 def index_sizes(code: str, width: int) -> tuple[int, int] | None:
     """(rank, suit) heights in px of what names a card at `width`: a French card's corner
-    rank and suit, a joker's star twice, a two-number card's upright number twice (its
-    smaller, turned end: `two_number_small`); None for a code with no face."""
+    rank and suit, a joker's star twice, a two-number card's two numbers (held: its upright
+    end's and its turned end's, the smaller; on the table: both alike); None for a code with
+    no face."""
     if len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC":
         share = TEN_SHARE if code[0] == "T" else RANK_SHARE
         return round(width * share), round(width * SUIT_SHARE)
@@ -140,8 +149,10 @@ def index_sizes(code: str, width: int) -> tuple[int, int] | None:
         return star, star
     if TWO_NUMBER.match(code):
         _, _, up = two_number_parts(code)
-        size = round(width * (_TN_UPRIGHT if up is not None else _TN_TABLE))
-        return size, size
+        if up is None:
+            size = round(width * _TN_TABLE)
+            return size, size
+        return round(width * _TN_UPRIGHT), round(width * _TN_SMALL)
     return None
 
 
@@ -175,8 +186,17 @@ def _corner_origin(width: int) -> tuple[int, int]:
 
 
 def index_box(code: str, width: int) -> tuple[int, int, int, int] | None:
-    """Where the top-left index (rank over suit) of a French card's face is inked, as a box;
-    None for other cards. Nothing else on the face comes near it."""
+    """What names a card, as a box on its face, which a card laid over it must leave whole:
+    a French card's top-left index (rank over suit; nothing else on the face comes near it),
+    a two-number card's two numbers (the band down its middle as wide as its widest number:
+    an overlap that cuts into it hides part of a number); None for other cards."""
+    if TWO_NUMBER.match(code):
+        white, black, up = two_number_parts(code)
+        size = round(width * (_TN_TABLE if up is None else _TN_UPRIGHT))
+        digit = max(text.text_width(str(n), size) for n in (white, black))
+        margin = max(2, round(width * 0.06))
+        left = (width - digit) / 2
+        return floor(left) - 1, margin, ceil(width - left) + 1, card_height(width) - margin
     if not (len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC"):
         return None
     corner = _corner(code[0], code[1], width, BLACK)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from render import parts, text
+from render import cards, parts, text
 from render.parts import Canvas, Seat
 from render.strings import tr
 from render.text import Text
@@ -534,22 +534,36 @@ def hand_layout(
     numbers: bool = True,
     widths: Sequence[int] = HAND_WIDTHS,
     lift: int = HAND_LIFT,
+    least: float = parts.INDEX_STEP,
 ) -> tuple[int, float, list[list[tuple[int, int, int]]]]:
     """(card width, step, rows) of the biggest hand that fits the box: cards as wide as
     possible (from `widths`), then as spread as possible (up to a gap between them, down to
-    the index)."""
+    `least` of their width: what their index needs, `index_share`)."""
     sizes = [len(g.positions) for g in groups]
     gap = GROUP_GAP
     labels = any(g.label for g in groups)
+    shares = [share for share in (0.8, 0.65) if share > least] + [least]
     for card_w in widths:
-        for share in (0.8, 0.65, parts.INDEX_STEP):
+        for share in shares:
             step = card_w * share
             rows = _pack_groups(sizes, card_w, step, width, gap)
             if len(rows) * hand_row_height(card_w, numbers, lift, labels) <= height:
                 return card_w, step, rows
     card_w = widths[-1]
-    step = parts.index_step(card_w)
+    step = card_w * least
     return card_w, step, _pack_groups(sizes, card_w, step, width, gap)
+
+
+def index_share(codes: Sequence[str]) -> float:
+    """The least share of its width an overlapped card keeps in view so that every one of
+    `codes` shows its whole index (`cards.index_box`): `parts.INDEX_STEP` for French cards,
+    more for a two-number card, whose two numbers run down its middle."""
+    share = parts.INDEX_STEP
+    for code in set(codes):
+        box = cards.index_box(code, 100)
+        if box is not None:
+            share = max(share, (box[2] + 4) / 100)
+    return share
 
 
 GROUP_GAP = 28.0
@@ -575,7 +589,8 @@ def hand(
     every card's index readable, centred in the box; returns where each card went."""
     x0, y0, x1, y1 = box
     shown_groups = hand_groups(codes, groups)
-    card_w, step, rows = hand_layout(shown_groups, x1 - x0, y1 - y0, numbers, widths, lift)
+    least = index_share(codes)
+    card_w, step, rows = hand_layout(shown_groups, x1 - x0, y1 - y0, numbers, widths, lift, least)
     labels = any(g.label for g in shown_groups)
     row_h = hand_row_height(card_w, numbers, lift, labels)
     y0 += max(0.0, (y1 - y0 - len(rows) * row_h) / 2)

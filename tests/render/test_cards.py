@@ -179,3 +179,34 @@ def test_the_index_is_big_enough_to_read_in_the_box_from_the_narrowest_readable_
         if box is not None:
             assert box[3] - box[1] >= sizes[0] * 0.7 + sizes[1] * 0.9, code
     assert cards.index_box("BJ", 84) is None and cards.index_sizes("??", 84) is None
+
+
+def test_a_two_number_card_is_named_by_both_its_numbers_down_its_middle() -> None:
+    """Its index is its two numbers: a held card's upright end and its turned end (the
+    smaller) each read at 14 px in the box from `MIN_CARD_W`; the band they are inked in is
+    what a card laid over it must leave whole."""
+    least = MIN_INDEX * SCALE
+    for code in ("W1B6/W", "W6B1/B", "W4B3/W", "W4B3"):
+        sizes = cards.index_sizes(code, MIN_CARD_W)
+        assert sizes is not None and min(sizes) >= least, code
+    up, turned = cards.index_sizes("W2B5/W", 100) or (0, 0)
+    assert up > turned and cards.index_sizes("W2B5", 100) == (50, 50)
+    for code in ("W2B5/W", "W6B1/B", "W3B4"):
+        box = cards.index_box(code, 100)
+        assert box is not None
+        face = cards.face(code, 100).convert("RGB")
+        height = card_height(100)
+        ink = [  # the digits inside the ends' panels (their frames are near the edges)
+            x
+            for y in range(round(height * 0.12), round(height * 0.9))
+            for x in range(22, 78)
+            if _is_digit_ink(face.getpixel((x, y)), face.getpixel((22, y)))
+        ]
+        assert ink and box[0] <= min(ink) and max(ink) < box[2], code
+        assert box[3] - box[1] > height * 0.8  # both ends
+
+
+def _is_digit_ink(pixel: object, panel: object) -> bool:
+    """A pixel that differs from its panel's colour (the panel's left inner edge) by much."""
+    assert isinstance(pixel, tuple) and isinstance(panel, tuple)
+    return sum(abs(a - b) for a, b in zip(pixel, panel, strict=True)) > 300

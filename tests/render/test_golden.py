@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from render import games
 from render.api import view_image
 from render.bench import table_seats
 from render.table import round_table
@@ -57,6 +58,27 @@ def test_gong_zhu_golden() -> None:
     details = details_image(found["hand2"].view(2), players, "en")
     assert details is not None
     check_golden("gz-hand2-details-seat2-en", details)
+
+
+@pytest.mark.parametrize(
+    ("name", "game_id", "moment", "locale"),
+    [
+        ("ko-insert-seat-en", "kokutorum", "insert", "en"),
+        ("ko-next-public-ja", "kokutorum", "next", "ja"),
+        ("sh-claim-seat-ja", "shirokuro", "claim", "ja"),
+        ("sh-win-public-en", "shirokuro", "win", "en"),
+    ],
+)
+def test_two_number_golden(name: str, game_id: str, moment: str, locale: str) -> None:
+    """A seat's image at its hardest (the drawn card and the gaps; a discard to claim) and
+    the channel's at a round's end, for both two-number games."""
+    layout = games.module(game_id)
+    game = dict(layout.sample_moments(3))[moment]
+    view = game.view(None)
+    if name.split("-")[2] == "seat":
+        asked = [s for s in range(game.seats) if game.view(s).get("claim")]
+        view = game.view(asked[0] if asked else view["turn"])
+    check_golden(name, view_image(view, layout.SAMPLE_PLAYERS, locale))
 
 
 @pytest.mark.parametrize("n", [2, 4, 7, 12])

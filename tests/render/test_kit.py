@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from engines.cards import two_number_deck
 from render import kit, parts
 from render.parts import PlayerInfo, Seat
 from render.theme import CANVAS, MIN_CARD_W, SCALE, CardStyle, card_height
@@ -104,3 +105,17 @@ def test_a_stack_shows_only_its_top_card_and_a_book_only_its_label() -> None:
 def test_the_canvas_is_twice_the_box() -> None:
     assert kit.canvas("ja", CardStyle()).image.size == CANVAS == (1100, 700)
     assert kit.shown(24) == 12
+
+
+def test_a_hand_of_two_number_cards_overlaps_none_of_their_numbers() -> None:
+    """A two-number card is named by the numbers down its middle, not a corner: a hand that
+    must overlap them keeps every number whole (the French cards' overlap would cut them)."""
+    deck = two_number_deck()
+    codes = [f"{card}/{'WB'[k % 2]}" for k, card in enumerate(deck[:14])]
+    c = kit.canvas("en", CardStyle())
+    with parts.record_cards() as placed, parts.record_texts() as texts:
+        drawn = kit.hand(c, codes, (16, 80, 700, 684))
+    steps = [b.x - a.x for a, b in itertools.pairwise(placed) if a.y == b.y]
+    assert steps and min(steps) < drawn.card_w  # they do overlap
+    assert box_problems(c.image, texts, placed) == []
+    assert kit.index_share(codes) > kit.index_share(["TS", "QH"]) == parts.INDEX_STEP

@@ -6,8 +6,9 @@ and checked as a player would see them: the image is the canvas (twice the box),
 the size the box shows it, every text the layout drew is at least `MIN_TEXT` px and every
 face-up card's rank and suit at least `MIN_INDEX` px (from the layout's own measurements:
 `record_texts`, `record_cards`); no text or card lies off the image, no text on another; no
-card's index is partly covered (a sliver of a "10" reads as a coloured dot). And no PNG, of any game, is over
-1 MB.
+card's index is partly covered (a sliver of a "10" reads as a coloured dot); no text is partly
+hidden by what was drawn after it (a panel painted over a seat's words). And no PNG, of any
+game, is over 1 MB.
 
 A game whose layout is still the old portrait page is listed in `PENDING`, with why; the list
 ends empty once every game is made for the box, and a game that leaves it is held to every
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from render import cards, games, parts
 from render.api import encode_png, hand_image, view_image
@@ -28,11 +29,10 @@ from render.parts import DrawnText, PlacedCard
 from render.strings import LOCALES
 from render.theme import CANVAS, MIN_INDEX, MIN_TEXT, SCALE, card_height
 
-from .helpers import apart, check_lines
+from .helpers import apart, check_lines, covered_texts
 
 PENDING: dict[str, str] = {
     "gong-zhu": "issue 24: the Gong Zhu layout is being made for the box",
-    "zhao-pengyou": "issue 24: the Zhao Pengyou layout is being made for the box",
     "kokutorum": "issue 24: the Kokutorum layout is being made for the box",
     "shirokuro": "issue 24: the Shirokuro layout is being made for the box",
 }
@@ -77,6 +77,8 @@ def box_problems(image: Image.Image, texts: list[DrawnText], placed: list[Placed
     for line in texts:
         if line.size / SCALE < MIN_TEXT:
             problems.append(f"text {line.text!r} is {line.size / SCALE:.1f} px in the box")
+    for line in covered_texts(image, texts):
+        problems.append(f"text {line.text!r} is partly covered by what was drawn after it")
     for k, card in enumerate(placed):
         right, bottom = card.x + card.width, card.y + card_height(card.width)
         if card.x < 0 or card.y < 0 or right > image.width or bottom > image.height:
@@ -150,6 +152,13 @@ def test_the_checks_catch_what_does_not_read() -> None:
     assert any("'3 cards'" in p for p in problems)
     assert any("card 7H" in p for p in problems)
     assert any("partly covered" in p for p in problems)
+    # words, then a panel painted over half of them (the 6-seat Zhao Pengyou game-over image)
+    painted = Image.new("RGB", CANVAS, (30, 90, 60))
+    ImageDraw.Draw(painted).text((10, 10), "Rank 7 - 10 pts", fill=(240, 240, 240))
+    words = [DrawnText("Rank 7 - 10 pts", (10, 10, 100, 22), 24)]
+    assert not any("covered" in p for p in box_problems(painted, words, []))
+    ImageDraw.Draw(painted).rectangle((40, 0, 120, 40), fill=(15, 56, 39))
+    assert any("partly covered" in p for p in box_problems(painted, words, []))
     off = box_problems(Image.new("RGB", CANVAS), [], [PlacedCard(None, 100, 1050, 0)])
     assert off == ["card None at 1050,0 is off the image"]
     stacked = [PlacedCard("TS", 100, 0, 0), PlacedCard("TH", 100, 0, 0)]

@@ -56,6 +56,7 @@ PAD_Y = 6
 BLOCK = 8
 """Space between the strip, the cells and the hand."""
 HAND_PAD = 6
+"""Space inside the hand's panel."""
 NAME_H = 34
 """Height of a cell's name line (`T_BODY`, bold)."""
 LINE_H = 30
@@ -63,9 +64,9 @@ LINE_H = 30
 TEXT_LEAST = 100
 """Least width of a cell's words beside its cards..."""
 TEXT_MOST_LEAST = 160
+"""...up to this much for a long name (a longer one is cut)..."""
 TEXT_SQUEEZED = 64
-"""The least of all, when whole plays need the room (the names are cut)."""
-"""...up to this much for a long name (longer ones are cut)."""
+"""...and down to this when a row's plays need the room to be whole (names cut)."""
 TRICK_WIDTHS = (120, 112, 104, 96, 90, MIN_CARD_W)
 """Card widths of the trick in the cells, largest first."""
 HAND_WIDTHS = (120, 112, 104, 98, 92, 88, MIN_CARD_W)
@@ -75,6 +76,7 @@ EDGE = 4
 UNIT_GAP = 8
 """Space between two units of a play (sets, or single cards) when there is room."""
 STRIP_LINE = 36
+"""Height of a line of the strip (`T_BODY`, or `T_SMALL` for a line too long)."""
 STRIP_PAD = 4
 MOST_STRIP = 3
 """At most this many lines in the strip under the top bar."""
@@ -84,12 +86,13 @@ RESULT_MOST = 300
 BAND_CARD = 96
 BAND_H = card_height(BAND_CARD) + 24
 BAND_WORDS = 250
-"""The middle of the table in the public image while no trick is played: piles, the trump."""
+"""The middle of the table in the channel's image while no trick is played (the piles, the
+trump card): their card width, least height, and the room of the words beside each."""
 COLUMNS = 4
 """Cells to a row, at most."""
 CELL_GAP = 8
 INK = (20, 20, 20)
-FRIEND_BG = (40, 96, 62)
+"""Dark ink of a badge's label on a light badge."""
 
 _STRINGS: dict[str, tuple[str, str]] = {
     "game": ("找朋友", "Zhao Pengyou"),
@@ -150,7 +153,10 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "kitty_count": ("キティ {n}枚", "Kitty {n}"),
     "buried_count": ("伏せ札 {n}枚", "Buried {n}"),
     "declared": ("{name} が {card} で宣言", "{name} declared {card}"),
-    "may_declare_all": ("ランク2のカードで誰でも宣言できます", "Anyone may declare with a 2"),
+    "may_declare_all": (
+        "誰でも自分のランクのカードで宣言できます",
+        "Anyone may declare with a card of their rank",
+    ),
     "may_declare_some": (
         "宣言できるのは前回の勝者だけです",
         "Only last deal's winners may declare",
@@ -810,7 +816,8 @@ def _top_bar(c: Canvas, view: Mapping[str, Any]) -> int:
     trump = view.get("trump")
     if trump and phase != "over":
         label = tr("trump", locale, card=card_label(str(trump)))
-        right -= parts.badge(c, right, (h - 41) / 2, label, GOLD, INK, T_BODY, anchor="r") + 16
+        top = (h - kit.PILL_H) / 2
+        right -= parts.badge(c, right, top, label, GOLD, INK, T_BODY, anchor="r") + 16
     elif phase in ("draw", "declare"):
         right -= c.text((right, h / 2), tr("no_trump", locale), T_BODY, TEXT_DIM, "rm") + 16
     room = right - x - 20
@@ -877,7 +884,7 @@ def _strip(
         else:
             out.append([(tr("may_declare_all", locale), TEXT_DIM, False)])
         if phase == "draw":
-            out.append([(tr("stock", locale, n=int(view.get("stock_count", 0))), TEXT_DIM, False)])
+            out.append([(tr("stock", locale, n=_stock(view)), TEXT_DIM, False)])
     elif phase == "bury":
         out.append([(named("bury_sub", locale, name=decl_name), TEXT, True)])
         kitty = view.get("kitty") if own is not None else None
@@ -1146,6 +1153,11 @@ def render(
     return c.image
 
 
+def _stock(view: Mapping[str, Any]) -> int:
+    """The cards face down while drawing: those left to draw and the kitty's under them."""
+    return int(view.get("stock_count", 0)) + int(view.get("kitty_count", 0))
+
+
 def _band(
     c: Canvas,
     view: Mapping[str, Any],
@@ -1160,8 +1172,7 @@ def _band(
     phase = view.get("phase")
     pile: tuple[int, str] | None = None
     if phase == "draw":
-        count = int(view.get("stock_count", 0)) + int(view.get("kitty_count", 0))
-        pile = (count, tr("stock", locale, n=count))
+        pile = (_stock(view), tr("stock", locale, n=_stock(view)))
     elif phase == "declare":
         count = int(view.get("kitty_count", 0))
         pile = (count, tr("kitty_count", locale, n=count))
@@ -1373,21 +1384,19 @@ def _trick_details(
         points=last["points"],
     )
     c.text((x0, y0), head, T_TITLE, GOLD, "la", bold=True, max_width=x1 - x0)
-    plays = [(int(s), list(cards)) for s, cards in last["plays"]]
     team = set(view.get("team") or [])
     declarer = view.get("declarer")
+    ranks = list(view.get("ranks") or [])
     cells = [
         Cell(
-            seat,
-            _marked(_name(players, seat, locale), seat, declarer, team),
-            "",
-            play=cards,
-            holds=seat == winner,
+            int(seat),
+            _marked(_name(players, int(seat), locale), int(seat), declarer, team),
+            tr("rank", locale, rank=_rank(ranks[int(seat)] if int(seat) < len(ranks) else "2")),
+            play=list(cards),
+            holds=int(seat) == winner,
         )
-        for seat, cards in plays
+        for seat, cards in last["plays"]
     ]
-    for cell in cells:
-        cell.rank = tr("rank", locale, rank=_rank((view.get("ranks") or ["2"] * 12)[cell.seat]))
     top = y0 + 56
     grid = _fit_grid(cells, x1 - x0, y1 - top, True)
     _draw_grid(c, grid, top)

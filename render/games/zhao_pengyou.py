@@ -49,9 +49,11 @@ from render.theme import (
 )
 
 GAME = "zhao-pengyou"
-PAD = 10
+PAD = 8
 """Space inside a seat's cell, left and right."""
-PAD_Y = 6
+WORDS_GAP = 8
+"""Space between a cell's words and its cards."""
+PAD_Y = 4
 """Space inside a seat's cell, above and below."""
 BLOCK = 8
 """Space between the strip, the cells and the hand."""
@@ -78,6 +80,8 @@ UNIT_GAP = 8
 STRIP_LINE = 36
 """Height of a line of the strip (`T_BODY`, or `T_SMALL` for a line too long)."""
 STRIP_PAD = 4
+STRIP_WIDTH = kit.WIDTH - 2 * kit.MARGIN - 24
+"""Room of a strip line's words (the canvas less its margins and the band's padding)."""
 MOST_STRIP = 3
 """At most this many lines in the strip under the top bar."""
 RESULT_LEAST = 200
@@ -609,11 +613,11 @@ def _play_room(
     wide as a card."""
     inner = width - 2 * PAD
     if cell.play:
-        room = max(inner - cell.words_least(cap) - 10, card_w)
+        room = max(inner - cell.words_least(cap) - WORDS_GAP, card_w)
         layout = _play_layout(cell.play, card_w, room)
-        return inner - layout.width - 10, layout
+        return inner - layout.width - WORDS_GAP, layout
     if cell.slot is not None:
-        return inner - card_w - 10, None
+        return inner - card_w - WORDS_GAP, None
     return inner, None
 
 
@@ -622,7 +626,7 @@ def _cell_need(cell: Cell, card_w: int | None, cap: float) -> float:
     if card_w is None:
         return 2 * PAD + cell.words_least(cap)
     play = _least_play_w(cell.play, card_w) or card_w
-    return 2 * PAD + cell.words_least(cap) + 10 + play
+    return 2 * PAD + cell.words_least(cap) + WORDS_GAP + play
 
 
 def _widths(
@@ -798,9 +802,10 @@ def _status(view: Mapping[str, Any], locale: str, short: bool = False) -> str:
     return tr(key, locale, deal=deal, trick=int(view.get("tricks", 0)) + 1, left=left)
 
 
-def _top_bar(c: Canvas, view: Mapping[str, Any]) -> int:
-    """The game and the deal's phase on the left; the trump and the defenders' points (gold
-    once they reach the threshold) on the right."""
+def _top_bar(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo]) -> int:
+    """The game and the deal's phase (before the next lead: who took the last trick, whose
+    cards the cells still show) on the left; the trump and the defenders' points (gold once
+    they reach the threshold) on the right."""
     locale = c.locale
     h = kit.BAR_H
     c.draw.rectangle((0, 0, kit.WIDTH, h), fill=FELT_DARK)
@@ -821,6 +826,12 @@ def _top_bar(c: Canvas, view: Mapping[str, Any]) -> int:
     elif phase in ("draw", "declare"):
         right -= c.text((right, h / 2), tr("no_trump", locale), T_BODY, TEXT_DIM, "rm") + 16
     room = right - x - 20
+    _, holder, last = _shown_plays(view)
+    if last and holder is not None:
+        name = _name(players, holder, locale)
+        taken = named("last_trick", locale, name=name, points=view["last_trick"]["points"])
+        c.text((x + 20, h / 2), taken, T_SMALL, GOLD, "lm", bold=True, max_width=room)
+        return h
     status = _status(view, locale)
     if text.text_width(status, T_SMALL) > room:
         status = _status(view, locale, short=True)
@@ -843,17 +854,8 @@ def _strip(
     out: list[Line] = []
     declarer = view.get("declarer")
     decl_name = _name(players, int(declarer), locale) if declarer is not None else ""
-    if phase == "play":
-        # before the next lead the cells show the trick just taken: say so first
-        _, holder, last = _shown_plays(view)
-        if last and holder is not None:
-            taken = view["last_trick"]
-            name = _name(players, holder, locale)
-            words = named("last_trick", locale, name=name, points=taken["points"])
-            out.append([(words, TEXT, True)])
-        calls = _calls_line(view, players, locale)
-        if calls:
-            out.append(calls)
+    if phase == "play":  # (the top bar says when the cells show the trick just taken)
+        out += _calls_lines(view, players, locale)
         out += _notices(view, players, locale)
         trick = view.get("trick") or {}
         lead = trick.get("lead")
@@ -926,28 +928,59 @@ def _notices(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
     return out
 
 
-def _calls_line(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Line:
-    """The calls: each card and which copy, then who answered it or how many copies are out."""
-    calls = view.get("calls") or []
+def _calls_lines(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> list[Line]:
+    """The calls on one strip line, or on two when even the shorter form at the smaller size
+    is too long (five calls at 12 seats)."""
+    calls = list(view.get("calls") or [])
     if not calls:
         return []
-    line: Line = [(tr("calls", locale), TEXT_DIM, False)]
-    for k, call in enumerate(calls):
-        if k:
-            line.append(("  ", TEXT_DIM, False))
-        line.append((_call_label(call, locale) + " ", TEXT, True))
-        seat = call.get("seat")
-        if seat is None:
-            seen = tr("call_open", locale, seen=call.get("seen", 0), nth=call["nth"])
-            line.append((seen, TEXT_DIM, False))
-        elif call.get("joined"):
-            line.append(
-                (named("call_joined", locale, name=_name(players, seat, locale)), GOLD, True)
-            )
-        else:
-            spent = named("call_spent", locale, name=_name(players, seat, locale))
-            line.append((spent, TEXT_DIM, False))
-    return line
+    line = _calls_line(calls, players, locale)
+    if _line_w(line.short, T_SMALL) <= STRIP_WIDTH:
+        return [line]
+    half = -(-len(calls) // 2)
+    first = _calls_line(calls[:half], players, locale)
+    first.whole = line  # drawn instead (cut at its end) when the second line finds no room
+    return [first, _calls_line(calls[half:], players, locale, head=False)]
+
+
+def _calls_line(
+    calls: Sequence[Mapping[str, Any]],
+    players: Sequence[PlayerInfo],
+    locale: str,
+    head: bool = True,
+) -> Shortened:
+    """Calls: each card and which copy, then who answered it or how many copies are out;
+    with a shorter form for when it is too long (no "の", no "no one joins": the call answered
+    by a seat already on the team is the dim one)."""
+    forms: list[Line] = []
+    for short in (False, True):
+        line: Line = [(tr("calls", locale), TEXT_DIM, False)] if head else []
+        for k, call in enumerate(calls):
+            if k:
+                line.append(("  ", TEXT_DIM, False))
+            label = _call_label(call, locale)
+            line.append(((label.replace("の", "") if short else label) + " ", TEXT, True))
+            seat = call.get("seat")
+            if seat is None:
+                seen = tr("call_open", locale, seen=call.get("seen", 0), nth=call["nth"])
+                line.append((seen, TEXT_DIM, False))
+                continue
+            name = _name(players, seat, locale)
+            key = "call_joined" if call.get("joined") or short else "call_spent"
+            ink = GOLD if call.get("joined") else TEXT_DIM
+            line.append((named(key, locale, name=name), ink, bool(call.get("joined"))))
+        forms.append(line)
+    return Shortened(forms[0], forms[1])
+
+
+class Shortened(list[tuple[Text, tuple[int, ...], bool]]):
+    """A strip line with a shorter form (`short`) drawn when it does not fit; the first of two
+    lines also knows the `whole` line it was split from."""
+
+    def __init__(self, pieces: Line, short: Line) -> None:
+        super().__init__(pieces)
+        self.short = short
+        self.whole: Shortened | None = None
 
 
 def _deal_end_lines(view: Mapping[str, Any], locale: str, titled: bool = True) -> list[Line]:
@@ -985,23 +1018,26 @@ def _strip_h(lines: int) -> int:
 
 def _draw_strip(c: Canvas, lines: Sequence[Line], box: tuple[float, float, float, float]) -> None:
     """The strip's lines on a dark band, each piece after the other; a line too long is drawn
-    smaller, then cut (its names first)."""
+    smaller, then in its shorter form (if it has one), then cut (its names first)."""
     x0, y0, x1, _ = box
     c.draw.rounded_rectangle(box, 12, fill=FELT_DARK, outline=(40, 96, 70), width=2)
     y = y0 + STRIP_PAD
-    width = x1 - x0 - 24
+    width = min(STRIP_WIDTH, x1 - x0 - 24)
     for line in lines:
-        size = T_BODY
-        total = sum(text.text_width(words, size) for words, _, _ in line)
-        if total > width:
-            size = T_SMALL
-            total = sum(text.text_width(words, size) for words, _, _ in line)
+        forms = [line, line.short] if isinstance(line, Shortened) else [line]
+        tries = [(form, size) for form in forms for size in (T_BODY, T_SMALL)]
+        form, size = next(
+            ((f, z) for f, z in tries if _line_w(f, z) <= width), (forms[-1], T_SMALL)
+        )
+        total = _line_w(form, size)
+        caps = _name_caps(form, size, total - width)
         x = x0 + 12
-        for k, (words, ink, bold) in enumerate(line):
+        for k, (words, ink, bold) in enumerate(form):
             room = x0 + 12 + width - x
             if room <= size:
                 break
-            last = k == len(line) - 1 or total <= width
+            cap = min(room, caps.get(k, room))
+            whole = text.text_width(words, size) <= cap and (k < len(form) - 1 or total <= width)
             x += c.text(
                 (x, y + STRIP_LINE / 2),
                 words,
@@ -1009,9 +1045,23 @@ def _draw_strip(c: Canvas, lines: Sequence[Line], box: tuple[float, float, float
                 ink,
                 "lm",
                 bold=bold,
-                max_width=room if last or text.text_width(words, size) > room else None,
+                max_width=None if whole else cap,
             )
         y += STRIP_LINE
+
+
+def _name_caps(line: Line, size: int, excess: float) -> dict[int, float]:
+    """How wide each piece holding a name may be drawn so that a line `excess` px too long
+    fits: the names cut alike, down to three characters' width, before anything else."""
+    names = [k for k, (words, _, _) in enumerate(line) if isinstance(words, Template)]
+    if excess <= 0 or not names:
+        return {}
+    share = excess / len(names)
+    return {k: max(3 * size, text.text_width(line[k][0], size) - share) for k in names}
+
+
+def _line_w(line: Line, size: int) -> float:
+    return sum(text.text_width(words, size) for words, _, _ in line)
 
 
 # --------------------------------------------------------------------------- the hand
@@ -1107,7 +1157,7 @@ def render(
         viewer if viewer is not None and 0 <= viewer < n and view.get("hand") is not None else None
     )
     c = kit.canvas(locale, style)
-    top = _top_bar(c, view) + BLOCK
+    top = _top_bar(c, view, players) + BLOCK
     bottom = kit.HEIGHT - kit.MARGIN
     width = kit.WIDTH - 2 * kit.MARGIN
     phase = view.get("phase")
@@ -1135,7 +1185,11 @@ def render(
     grid = _fit_grid(cells, width, room, trick)
     y: float = top
     if shown:
-        _draw_strip(c, lines[:shown], (kit.MARGIN, y, kit.WIDTH - kit.MARGIN, y + strip_h))
+        drawn = list(lines[:shown])
+        last = drawn[-1]
+        if isinstance(last, Shortened) and last.whole is not None:  # its second line is out
+            drawn[-1] = last.whole
+        _draw_strip(c, drawn, (kit.MARGIN, y, kit.WIDTH - kit.MARGIN, y + strip_h))
         y += strip_h + BLOCK
     _draw_grid(c, grid, y)
     y += grid.height + BLOCK
@@ -1261,7 +1315,7 @@ def details(
     if last_trick is None and view.get("last_deal") is None:
         return None
     c = kit.canvas(locale, style)
-    top = _top_bar(c, view) + kit.GAP
+    top = _top_bar(c, view, players) + kit.GAP
     box = (kit.MARGIN, top, kit.WIDTH - kit.MARGIN, kit.HEIGHT - kit.MARGIN)
     if last_trick is not None:
         _trick_details(c, view, players, last_trick, box)

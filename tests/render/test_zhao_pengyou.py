@@ -22,7 +22,7 @@ from render import cards, parts
 from render.api import details_image, hand_image, view_image
 from render.games import zhao_pengyou as layout
 from render.parts import PlayerInfo
-from render.theme import CANVAS, MIN_CARD_W
+from render.theme import CANVAS, MIN_CARD_W, T_SMALL
 
 from .helpers import check_lines, covered_texts
 from .test_box import box_problems
@@ -114,6 +114,8 @@ def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: st
         mine = set(view.get("hand") or []) | set(view.get("kitty") or [])
         mine |= set(view.get("buried") or [])
         assert set(faces) <= public_cards(game) | mine  # nobody else's hand, ever
+        if view["phase"] == "play" and view["calls"]:  # the calls, always, in play
+            assert {"Calls: ", "指定："} & {d.text for d in drawn}, (seat, locale)
         if seat is not None and view.get("hand"):  # the whole hand, face up
             shown = sorted(p.code for p in placed if p.code in view["hand"])
             assert len(shown) >= len(view["hand"])
@@ -341,3 +343,34 @@ def test_seats_are_in_play_order_from_the_viewer() -> None:
     assert [c.seat for c in cells] == [(5 + k) % 12 for k in range(12)]
     assert [c.seat for c in layout._cells(view, PLAYERS, "en", None)] == list(range(12))
     assert list(itertools.accumulate(layout._rows(12))) == [4, 8, 12]
+
+
+def test_five_calls_with_long_names_lose_no_call() -> None:
+    """Five calls at 12 seats, answered by long names, do not fit one line even in their
+    shorter form: the channel's image gives them two lines; a seat's image (its hand under the
+    cells: one strip line) cuts the names, never a call."""
+    game: Any = moments()["sets-12"]
+    view = game.view(None)
+    assert len(view["calls"]) == 5 and any(c["seat"] is not None for c in view["calls"])
+
+    def said(call: dict[str, Any], texts: list[str]) -> bool:
+        label = layout._call_label(call, "ja")  # or its shorter form, without "の"
+        return any(t.startswith((label, label.replace("の", ""))) for t in texts)
+
+    line = layout._calls_line(view["calls"], LONG, "ja")
+    assert layout._line_w(line.short, T_SMALL) > layout.STRIP_WIDTH
+    with parts.record_texts() as drawn:
+        public = view_image(view, LONG, "ja")
+    texts = [d.text for d in drawn]
+    assert all(said(call, texts) for call in view["calls"])
+    assert (
+        texts.count("指定：") == 1 and len([t for t in texts if "1枚目" in t or "2枚目" in t]) >= 5
+    )
+    check_lines(drawn, public)
+    with parts.record_texts() as drawn:
+        mine = view_image(game.view(0), LONG, "ja")
+    seat = [d.text for d in drawn]
+    calls = seat[seat.index("指定：") + 1 :]
+    assert all(said(call, calls) for call in view["calls"])
+    assert any(t.startswith("→ ") and t.endswith("…") for t in calls)
+    check_lines(drawn, mine)

@@ -10,11 +10,13 @@ declare.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import bot.tables.core
 from bot.tables import ActResult, TableError, TableService
@@ -23,6 +25,7 @@ from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
+from render.theme import CANVAS
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (
     ALICE,
@@ -234,6 +237,9 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     assert game.phase == "call" and sorted(game.buried) == sorted(INDEX[c] for c in KITTY)
     assert len((await service.record(TABLE))["actions"]) == len(record["actions"])  # sealed
     await assert_channel_discreet(harness)  # the bury is nobody's business
+    # no trick taken and no deal ended yet: the Details button has nothing more to show
+    early = await press(harness, HANA, table_message, "details")
+    assert early.ephemeral_text() == "このテーブルについて、いま表示できる詳細はありません。"
 
     # -- the calls: one of the suggested sets, from the buttons
     dm = int(rec.last_dm(ALICE)["id"])
@@ -283,6 +289,12 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     texts = [message_text(m) for m in rec.channel_messages() if not m["flags"] & EPHEMERAL]
     assert texts and all("Traceback" not in text for text in texts)
 
+    # -- Details: the last trick taken, privately, drawn from 花子's own seat
+    details = await press(harness, HANA, table_message, "details")
+    assert details.response.ephemeral
+    (image,) = details.answer.files
+    assert image.filename == "details.png"
+    assert Image.open(io.BytesIO(image.data)).size == CANVAS
 
 async def to_the_calls(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice and 花子 with four CPUs; Alice declares 2♠ during the draw (from her DM) and buries

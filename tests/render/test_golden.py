@@ -5,6 +5,9 @@ Regenerate after an intended change: `CARDBOT_UPDATE_GOLDEN=1 pytest tests/rende
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import pytest
 
 from render import games
@@ -79,6 +82,40 @@ def test_two_number_golden(name: str, game_id: str, moment: str, locale: str) ->
         asked = [s for s in range(game.seats) if game.view(s).get("claim")]
         view = game.view(asked[0] if asked else view["turn"])
     check_golden(name, view_image(view, layout.SAMPLE_PLAYERS, locale))
+
+
+@pytest.mark.parametrize(
+    ("name", "moment", "seat", "locale"),
+    [
+        ("zp-12-friend-seat0-en", "friend-12", 0, "en"),
+        ("zp-12-sets-public-ja", "sets-12", None, "ja"),
+        ("zp-8-failed-throw-public-en", "failed-throw-8", None, "en"),
+        ("zp-6-bury-seat2-ja", "bury-6", 2, "ja"),
+        ("zp-12-deal-end-seat0-en", "deal-end-12", 0, "en"),
+    ],
+)
+def test_zhao_pengyou_golden(name: str, moment: str, seat: int | None, locale: str) -> None:
+    from render.games import zhao_pengyou
+
+    game = _zhao_pengyou_moments()[moment]
+    check_golden(name, view_image(game.view(seat), zhao_pengyou.SAMPLE_PLAYERS, locale))
+
+
+@cache
+def _zhao_pengyou_moments() -> dict[str, Any]:
+    from render.games import zhao_pengyou
+
+    return dict(zhao_pengyou.sample_moments(3))
+
+
+def test_zhao_pengyou_details_golden() -> None:
+    from render.api import details_image
+    from render.games import zhao_pengyou
+
+    game = _zhao_pengyou_moments()["deal-end-12"]
+    image = details_image(game.view(0), zhao_pengyou.SAMPLE_PLAYERS, "ja")
+    assert image is not None
+    check_golden("zp-12-deal-end-details-ja", image)
 
 
 @pytest.mark.parametrize("n", [2, 4, 7, 12])

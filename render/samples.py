@@ -82,13 +82,13 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out)
     problem = unwritable(out)
     if problem is not None:
-        print(problem, file=sys.stderr)
+        print(f"cardbot render: {problem}", file=sys.stderr)
         return 2
     try:
         written = write_moments(layout, args.game, args.seed, out)
         hands = write_hand(layout, args.game, args.seed, out)
     except OSError as error:
-        print(f"Could not write the images into {out}: {error.strerror or error}.", file=sys.stderr)
+        print(f"cardbot render: could not write the images into {out}: {error.strerror or error}.", file=sys.stderr)
         return 2
     for path in written + hands:
         print(path)

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 BAD: list[tuple[str, dict[str, str]]] = [
     ("run", {"TURN_TIMER_SECONDS": "5"}),
+    ("run", {"DISCORD_TOKEN": " "}),
     ("run --bogus", {}),
     ("play bogus", {}),
     ("play kitten-fishing --seats 3", {}),
@@ -117,6 +118,9 @@ def test_bad_input_is_one_line_and_a_non_zero_exit(
     assert code not in (0, None), captured
     assert len(lines) == 1, captured.err
     assert "Traceback" not in captured.err and not lines[0].startswith("usage:")
+    command = case.split()[0] if case.split() else ""
+    if command in subparsers(cli.build_parser()):  # says whose refusal it is
+        assert lines[0].startswith(f"cardbot {command}: "), lines[0]
 
 
 def test_the_bad_input_cases_cover_every_subcommand_and_option() -> None:

@@ -99,13 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats", type=int, default=None, help="number of seats (default: the game's fewest)"
     )
     simulate.add_argument(
-        "--level", default=None, help="CPU level of every seat: easy, normal, hard, random"
+        "--level",
+        default=None,
+        help="CPU level of every seat: easy, normal, hard, random, style:NAME",
     )
     simulate.add_argument(
         "--levels",
         default=None,
         help="one level per seat, comma-separated, the last repeating (hard,normal: one hard "
-        "CPU against normal ones); random is a uniformly random player",
+        "CPU against normal ones); random is a uniformly random player; style:NAME one of the "
+        "game's styles of play people use (style:? lists them)",
     )
     simulate.add_argument(
         "--hands",

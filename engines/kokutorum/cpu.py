@@ -122,16 +122,20 @@ class Level:
     lookahead: bool
     """Judge hands by the deadwood expected after the next draw (hard)."""
     rotate: bool
-    knock_at: int
-    """A fixed knock threshold (easy, normal); the hard level weighs its chances instead."""
+    knock_at: tuple[int, ...]
+    """Knock at this deadwood or less, by the seat's own draws this round (the first entry
+    after its first draw, the last for every later one): easy, normal and the styles; the
+    hard level weighs its chances instead."""
     guard: bool
     """Keep the next player from cards that fit what it was seen to take."""
 
 
 LEVELS: Final = {
-    "easy": Level("easy", careless=0.35, lookahead=False, rotate=False, knock_at=3, guard=False),
-    "normal": Level("normal", careless=0.0, lookahead=False, rotate=True, knock_at=14, guard=False),
-    "hard": Level("hard", careless=0.0, lookahead=True, rotate=True, knock_at=10, guard=True),
+    "easy": Level("easy", careless=0.35, lookahead=False, rotate=False, knock_at=(3,), guard=False),
+    "normal": Level(
+        "normal", careless=0.0, lookahead=False, rotate=True, knock_at=(14,), guard=False
+    ),
+    "hard": Level("hard", careless=0.0, lookahead=True, rotate=True, knock_at=(10,), guard=True),
 }
 
 
@@ -152,6 +156,12 @@ def unseen(view: Mapping[str, Any]) -> list[str]:
     if view.get("drawn"):
         seen.add(str(view["drawn"]))
     return [c for c in DECK if c not in seen]
+
+
+def own_draws(view: Mapping[str, Any]) -> int:
+    """The seat's draws this round (the one of the turn it is playing included)."""
+    me = view.get("viewer")
+    return sum(1 for e in view.get("log") or [] if e.get("type") == DRAW and e.get("seat") == me)
 
 
 def weights(cards: Sequence[str]) -> tuple[tuple[int, int], ...]:
@@ -344,7 +354,8 @@ class KokutorumCpu:
         if points == 0:
             return True
         if not level.lookahead:
-            return points <= level.knock_at
+            drawn = own_draws(view)
+            return points <= level.knock_at[min(len(level.knock_at), max(1, drawn)) - 1]
         now = knock_value(points, opponents(view, 0))
         if now < MIN_GAIN:
             return False

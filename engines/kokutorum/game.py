@@ -534,6 +534,13 @@ class Kokutorum(Game):
         found: CpuPlayer = player(level)
         return found
 
+    @classmethod
+    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
+        """Styles of play to measure the levels against (engines/kokutorum/styles.py)."""
+        from engines.kokutorum.styles import styles
+
+        return styles()
+
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:

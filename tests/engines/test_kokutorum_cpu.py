@@ -212,3 +212,49 @@ def test_whole_games_end_at_every_level(seats: int) -> None:
             game.autoplay(cpu_chooser("kokutorum", [level] * seats, seed))
             assert game.is_over()
             assert max(game.totals) >= 30
+
+
+# ---------------------------------------------------------------- the styles (for measuring)
+
+
+@pytest.mark.parametrize(
+    ("hand", "points", "knocks"),
+    [
+        (
+            "w1 w1 w1 w6 w6 b5 b5 w4",
+            26,
+            {"knock-at-once": True, "knock-20-14-10": False, "knock-at-10": False},
+        ),
+        (
+            "w1 w1 w1 w6 b6 w4 b2 w2",
+            20,
+            {"knock-at-once": True, "knock-20-14-10": True, "knock-14-10-8": False},
+        ),
+        (
+            "w1 w1 w1 b1 b1 b1 w6 w6",
+            12,
+            {"knock-14-10-8": True, "knock-at-10": False},
+        ),
+    ],
+)
+def test_each_style_knocks_by_its_rule_after_its_first_draw(
+    hand: str, points: int, knocks: dict[str, bool]
+) -> None:
+    styles = Kokutorum.cpu_styles()
+    for name, wanted in knocks.items():
+        game = in_the_window(hand)
+        assert deadwood(values(game.hands[0])) == points
+        decision = Decision(game.view(0), game.prompts()[0], random.Random(0), game.accepts)
+        assert (styles[name].decide(decision) == knock(0)) == wanted, name
+
+
+def test_the_falling_thresholds_follow_the_seats_own_draws() -> None:
+    """20 points is a knock for 20-14-10 after its first draw, not after its second."""
+    game = in_the_window("w1 w1 w1 w6 b6 w4 b2 w2")
+    view = dict(game.view(0))
+    style = Kokutorum.cpu_styles()["knock-20-14-10"]
+    first = Decision(view, game.prompts()[0], random.Random(0), game.accepts)
+    assert style.decide(first) == knock(0)
+    view["log"] = [{"type": "draw", "seat": 0, "from": "stock"}, *view["log"]]
+    second = Decision(view, game.prompts()[0], random.Random(0), game.accepts)
+    assert style.decide(second) is None

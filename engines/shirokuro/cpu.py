@@ -65,12 +65,17 @@ class Level:
     rotate: bool
     chi: bool
     judged_claims: bool
-    """Pon and chi only when they bring the hand closer (else every pon)."""
+    """Pon and chi only when they bring the hand closer (else every pon, and every chi when
+    `chi`)."""
     exact: bool
     """Count the unseen cards that bring a hand closer, and what its waits would score."""
     defend: bool
     look: int = 6
     """How many of the most promising gaps for a drawn card are weighed discard by discard."""
+    pon: bool = True
+    """Pon at all (a player who keeps the hand closed never does)."""
+    worth: bool = True
+    """With `exact`: weigh what a win would score (without it: only the cards that help)."""
 
 
 LEVELS: Final = {
@@ -290,13 +295,13 @@ class ShirokuroCpu:
             return (-float(d), float(shape(hand)), 0.0)
         laid = exposed_values(view) if exposed is None else list(exposed)
         pool = _pool(view)
-        if d <= 1:
+        if d <= 1 and self.level.worth:
             wins, worth = self._waits(view, hand, melds, pool, laid)
             spread = wins + worth
         else:
             good = helpful(hand, melds)
             spread = float(sum(1 for w, b in pool if w in good or b in good))
-        worth = rough_worth(view, hand, laid)
+        worth = rough_worth(view, hand, laid) if self.level.worth else float(shape(hand))
         return (-float(d), spread, worth)
 
     def _waits(
@@ -477,6 +482,8 @@ class ShirokuroCpu:
         melded = [a for a in decision.prompt.choices if a.type in (PON, CHI)]
         if not self.level.chi:
             melded = [a for a in melded if a.type == PON]
+        if not self.level.pon:
+            melded = [a for a in melded if a.type != PON]
         if not melded:
             return Hint(passing, "pass")
         if not self.level.judged_claims:

@@ -12,6 +12,7 @@ from engines.base import Action, Decision, Hint
 from engines.cpu import RandomChoice
 from engines.shirokuro import Shirokuro
 from engines.shirokuro.cpu import _pool, danger, distance, player
+from engines.shirokuro.styles import styles
 from engines.two_number.cards import values
 from tests.engines.shirokuro_helpers import act, draw, new_game, pass_all, turn
 
@@ -243,3 +244,33 @@ def test_answers_are_the_prompts_own(level: str) -> None:
             assert action is not None and prompt.allows(action)
             game.apply(action)
     assert answered > 100
+
+
+# --------------------------------------------------------------------------- the styles
+
+
+def style_hint(game: Shirokuro, seat: int, name: str) -> Hint:
+    prompt = game.prompts()[seat]
+    decision = Decision(game.view(seat), prompt, random.Random(0), game.accepts)
+    found = styles()[name].explain(decision)
+    assert found.action is None or prompt.allows(found.action)
+    return found
+
+
+def test_the_closed_style_never_pons_or_chis_and_claim_all_takes_every_one() -> None:
+    assert style_hint(pon_offer(), 1, "closed").action == Action.make(1, "pass")
+    assert style_hint(pon_offer(), 1, "claim-all").action == Action.make(1, "pon", position=0)
+    # a pon that breaks the hand's head: normal passes it, claim-all takes it
+    game = new_game(["w1 w2 w6 w4 w4 b5 W1B4/B b6", "b4 b4 w1 w2 w3 w4 w5"], indicator="W6B5")
+    act(game, 0, "discard", position=6)
+    assert style_hint(game, 1, "claim-all").action == Action.make(1, "pon", position=0)
+    assert style_hint(game, 1, "closed").action == Action.make(1, "pass")
+
+
+@pytest.mark.parametrize("name", ["closed", "claim-all", "efficient"])
+def test_every_style_takes_a_ron_and_a_tsumo(name: str) -> None:
+    found = style_hint(zero_point_ron(), 1, name)
+    assert found.action is not None and found.action.type == "ron"
+    game = new_game(["w1 w2 w3 b4 b4 b4 w5 w5", "w2 w2 b3 b4 b5 w6 w6"], indicator="W6B1")
+    act(game, 0, "keep")
+    assert style_hint(game, 0, name).action == Action.make(0, "tsumo")

@@ -167,13 +167,6 @@ def above(spread: Spread, limit: int) -> Spread:
     return (0.0,) * (limit + 1) + spread[limit + 1 :] if limit >= 0 else spread
 
 
-def at_most(spread: Spread, limit: int) -> Spread:
-    """The part of a spread at `limit` or below."""
-    if limit < 0:
-        return (0.0,) * N
-    return spread[: limit + 1] + (0.0,) * (N - limit - 1)
-
-
 def normal(spread: Spread) -> Spread:
     """The spread scaled to a total of 1 (a seat's deadwood is somewhere)."""
     total = sum(spread)
@@ -214,7 +207,8 @@ class Seat:
         return names[max(range(len(names)), key=lambda i: self.weights[i])]
 
 
-def _play(turns: Sequence[bool], rule: tuple[int, ...], declined: int) -> tuple[float, Spread]:
+@lru_cache(maxsize=1 << 12)
+def _play(turns: tuple[bool, ...], rule: tuple[int, ...], declined: int) -> tuple[float, Spread]:
     """A seat's deadwood under `rule` after `turns` (True: from the pile), of which the first
     `declined` were followed by no knock: (their likelihood, the spread scaled to 1)."""
     spread = DEALT
@@ -236,27 +230,12 @@ def _round_likelihood(
     """How likely a finished round's line for a seat is under `rule`: `turns` draws, `points`
     at the end, and a knock at its last turn or none (`window_after_last`: whether its last
     turn left it a window it let pass)."""
-    spread = DEALT
-    weight = 1.0
-    for k in range(1, turns + 1):
-        spread = turn(spread)
-        last = k == turns
-        if last and knocked:
-            return weight * spread[points] if points <= threshold(rule, k) else 0.0
-        if not last or window_after_last:
-            kept = above(spread, threshold(rule, k))
-            weight *= sum(kept)
-            spread = normal(kept) if sum(kept) > 0 else spread
-    return weight * spread[min(points, N - 1)]
-
-
-@lru_cache(maxsize=1 << 10)
-def _free_likelihood(turns: int, points: int) -> float:
-    """The same line's chance with no rule at all (a seat that never knocks)."""
-    spread = DEALT
-    for _ in range(turns):
-        spread = turn(spread)
-    return spread[min(points, N - 1)]
+    stock = (False,) * turns
+    if knocked:
+        weight, spread = _play(stock, rule, turns - 1)
+        return weight * spread[points] if points <= threshold(rule, turns) else 0.0
+    weight, spread = _play(stock, rule, turns if window_after_last else turns - 1)
+    return weight * spread[points]
 
 
 def _history_weights(view: Mapping[str, Any], seat: int) -> list[float]:
@@ -269,13 +248,13 @@ def _history_weights(view: Mapping[str, Any], seat: int) -> list[float]:
         turns = turns_by_round[r] if r < len(turns_by_round) else None
         if not turns or turns[seat] == 0:
             continue  # a round without its turns, or one the seat never played in
-        points = int(entry["points"][seat])
+        points = min(int(entry["points"][seat]), N - 1)
         knocked = entry.get("knocker") == seat
         window = True
         if entry.get("knocker") is None:  # the stock ran out: its last drawer had no window
             first = (int(entry["dealer"]) + 1) % seats
             window = (first + sum(turns) - 1) % seats != seat
-        free = _free_likelihood(turns[seat], points)
+        free = _play((False,) * turns[seat], (ANY,), 0)[1][points]  # no rule at all
         for i, rule in enumerate(RULES.values()):
             fit = _round_likelihood(rule, turns[seat], points, knocked, window)
             out[i] *= (1 - MISFIT) * fit + MISFIT * free

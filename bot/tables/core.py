@@ -486,9 +486,10 @@ class ServiceCore:
             row.turn_timer_seconds,
             self._settings.live_timer_seconds,
             row.window_seconds,
+            present={step.seat for step in batch.steps if step.by == "user"},
         )
         new = flow.mark_declined(new, batch.declined)
-        deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
+        deadline, remind_at = flow.schedule(new, flow.reminder_rule(self._settings))
         values: dict[str, Any] = {
             "snapshot": game.to_json(),
             "to_act": sorted(game.to_act()),
@@ -738,7 +739,17 @@ def info(
         result=dict(row.result) if row.result is not None else None,
         window_seconds=row.window_seconds,
         prompts=tuple(
-            SeatPromptInfo(s.version, s.asked, s.required, s.public, s.due, s.reminded)
+            SeatPromptInfo(
+                s.version,
+                s.asked,
+                s.required,
+                s.public,
+                s.due,
+                s.reminded,
+                s.seen,
+                s.muted,
+                s.since,
+            )
             for s in states
         ),
     )

@@ -38,6 +38,8 @@ class SeatPrompt:
     version: int
     prompt: Mapping[str, Any] | None
     view: Mapping[str, Any]
+    closed: str | None = None
+    """The kind of the seat's prompt that the table closed at this version (`flow.SeatPrompt`)."""
 
 
 class PlayOps(ServiceCore):
@@ -152,7 +154,9 @@ class PlayOps(ServiceCore):
                     found = game.prompt(mine.seat)
                     prompt = None if found is None else found.to_json()
                 view = game.view(mine.seat)
-            return SeatPrompt(table, mine.seat, table.prompt_version(mine.seat), prompt, view)
+                closed = load_states(row.prompt_states, len(seats))[mine.seat].closed
+            version = table.prompt_version(mine.seat)
+            return SeatPrompt(table, mine.seat, version, prompt, view, closed)
 
     async def hint(self, table_id: int, user_id: int) -> dict[str, JSON] | None:
         """What the game's hint level would do in the user's seat now, and why when it can say.

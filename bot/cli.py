@@ -22,7 +22,7 @@ HELP = {
     "play": "play a game in the terminal against CPU seats",
     "replay": "replay game records (docs/records.md)",
     "cpu": "ask a computer player for its next action in a record (docs/records.md)",
-    "simulate": "CPU-only games and how the CPU levels compare",
+    "simulate": "CPU-only games and how the CPU levels and styles of play compare",
     "bench": "speed figures: engines, CPU decisions, the tables service, images; the messages a game sends",
     "render": "sample table and hand images of a game",
     "db": "database maintenance (cardbot db upgrade applies the migrations)",

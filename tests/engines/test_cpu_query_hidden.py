@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engines.base import JSON, Action, Decision, Game, Prompt, games
 from engines.cpu import LEVELS, RandomChoice
-from engines.cpu.query import Verdict, answer_query
+from engines.cpu.query import Verdict, _decide, _prompt_of, answer_query
 from engines.record import Record, parse_record, replay, start
 from tests.engines import (
     go_fish_hidden,
@@ -134,6 +134,34 @@ def test_records_differing_only_in_hidden_cards_get_the_same_answer(
         for level in LEVELS:
             query, varied = {"record": record, "seat": seat}, {"record": variant, "seat": seat}
             assert answer_query(varied, level) == answer_query(query, level)
+
+
+STYLED = [(g.id, name) for g in games() for name in g.cpu_styles()]
+
+
+@pytest.mark.parametrize(("game_id", "name"), STYLED)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=_steps, data=st.data())
+def test_a_style_of_play_decides_from_its_seats_view_only(
+    game_id: str, name: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """The styles `cardbot simulate` measures the levels against hold to the same contract
+    as the levels: moving the cards a seat cannot see changes none of its answers."""
+    game_cls = next(g for g in games() if g.id == game_id)
+    style = game_cls.cpu_styles()[name]
+    record = position(game_cls, seed, steps, with_deal=True)
+    game = played(record)
+    assume(not game.is_over())
+    for seat in sorted(game.prompts()):
+        rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
+        variant = HIDDEN[game_id].vary(record, seat, rng)
+        event("hidden cards moved" if variant != record else "nothing hidden left to move")
+        other = played(variant)
+        answers = [
+            _decide(g, _prompt_of(g, seat), style, parse_record(r), f"style:{name}")
+            for g, r in ((game, record), (other, variant))
+        ]
+        assert answers[0] == answers[1]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -25,7 +25,5 @@ def styles() -> dict[str, ShirokuroCpu]:
     return {
         "closed": ShirokuroCpu(replace(normal, name="closed", pon=False, chi=False)),
         "claim-all": ShirokuroCpu(replace(normal, name="claim-all", judged_claims=False)),
-        "efficient": ShirokuroCpu(
-            replace(hard, name="efficient", defend=False, worth=False)
-        ),
+        "efficient": ShirokuroCpu(replace(hard, name="efficient", defend=False, worth=False)),
     }

@@ -295,15 +295,22 @@ class KokutorumCpu:
             )
         return Hint(keep, "keep", {"points": deadwood(hand)})
 
+    def _only_draw(self, decision: Decision) -> tuple[Hint | None, Action]:
+        """The draw when there is no choice (no stock, or no pile) else None; and the stock's."""
+        view = decision.view
+        if not view.get("stock_count"):
+            pile = self._choice(decision, DRAW, **{"from": PILE})
+            return Hint(pile, "only_draw"), pile
+        stock = self._choice(decision, DRAW, **{"from": STOCK})
+        return (None if view.get("pile") else Hint(stock, "only_draw")), stock
+
     def _draw(self, decision: Decision) -> Hint:
         view = decision.view
         hand = values(view.get("hand") or [])
-        pile = list(view.get("pile") or [])
-        stock = self._choice(decision, DRAW, **{"from": STOCK}) if view.get("stock_count") else None
-        if not pile or stock is None:
-            action = stock or self._choice(decision, DRAW, **{"from": PILE})
-            return Hint(action, "only_draw")
-        top = pile[-1]
+        only, stock = self._only_draw(decision)
+        if only is not None:
+            return only
+        top = list(view.get("pile") or [])[-1]
         if not makes_meld(hand, top):
             return Hint(stock, "stock")
         best = plays(hand, top)[0]
@@ -474,12 +481,10 @@ class KokutorumCpu:
     def _draw_hard(self, decision: Decision) -> Hint:
         view = decision.view
         hand = values(view.get("hand") or [])
-        pile = list(view.get("pile") or [])
-        stock = self._choice(decision, DRAW, **{"from": STOCK}) if view.get("stock_count") else None
-        if not pile or stock is None:
-            action = stock or self._choice(decision, DRAW, **{"from": PILE})
-            return Hint(action, "only_draw")
-        top = pile[-1]
+        only, stock = self._only_draw(decision)
+        if only is not None:
+            return only
+        top = list(view.get("pile") or [])[-1]
         ahead = self._outlook(view, False)
         then = next_spread(hand, weights(unseen(view)))
         from_stock = sum(w * ahead.later[p] for p, w in then)

@@ -5,6 +5,7 @@ quick and read from the seat's view alone."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -222,27 +223,39 @@ def test_with_three_seats_hard_plays_its_own_hand_and_keeps_out_of_no_ones_way()
     two others a win cost hard more draws than it saved (its margin over the efficient style
     went from -0.03 to +0.10 without it). So in 3-seat positions where others show melds late
     in the round, hard chooses as it would without defence."""
-    hard = LEVELS_BY_NAME["hard"]
-    bare = ShirokuroCpu(replace(hard, defend=False))
+    bare = ShirokuroCpu(replace(LEVELS_BY_NAME["hard"], defend=False))
     other = RandomChoice()
     threatened = 0
+
+    def decide(decision: Decision) -> Action | None:
+        nonlocal threatened
+        view, prompt = decision.view, decision.prompt
+        if prompt.kind in ("insert", "discard") and max(threats(view).values()) > 0:
+            threatened += 1
+            fixed = Decision(view, prompt, random.Random(0), decision.check)
+            assert player("hard").decide(fixed) == bare.decide(fixed)
+        return other.decide(decision)
+
     for seed in range(8):
-        game = Shirokuro.new(3, {"rounds": 3}, seed)
-        rng = random.Random(seed)
-        while not game.is_over():
-            prompt = game.table_step() or next(iter(game.seat_decisions().values()))
-            if prompt.mechanical:
-                game.apply(prompt.choices[0])
-                continue
-            view = game.view(prompt.seat)
-            decision = Decision(view, prompt, random.Random(0), game.accepts)
-            if prompt.kind in ("insert", "discard") and max(threats(view).values()) > 0:
-                threatened += 1
-                assert player("hard").decide(decision) == bare.decide(decision)
-            action = other.decide(Decision(view, prompt, rng, game.accepts)) or prompt.default
-            assert action is not None
-            game.apply(action)
+        play_out(Shirokuro.new(3, {"rounds": 3}, seed), random.Random(seed), decide)
     assert threatened > 20
+
+
+def play_out(
+    game: Shirokuro, rng: random.Random, decide: Callable[[Decision], Action | None]
+) -> None:
+    """Play the game to its end, `decide` answering every prompt a seat is asked (a prompt
+    let go takes its default); each answer must be the prompt's own."""
+    while not game.is_over():
+        prompt = game.table_step() or next(iter(game.seat_decisions().values()))
+        if prompt.mechanical:
+            game.apply(prompt.choices[0])
+            continue
+        action = decide(Decision(game.view(prompt.seat), prompt, rng, game.accepts))
+        if action is None:  # a seat let an optional prompt go
+            action = prompt.default
+        assert action is not None and prompt.allows(action)
+        game.apply(action)
 
 
 # --------------------------------------------------------------------------- every answer
@@ -254,25 +267,17 @@ def test_answers_are_the_prompts_own(level: str) -> None:
     choices. Decision times are figures of `cardbot bench cpu`, not asserted here."""
     answered = 0
     other = RandomChoice()
+    cpu = player(level)
+
+    def decide(decision: Decision) -> Action | None:
+        nonlocal answered
+        if decision.prompt.seat == 0 or decision.prompt.kind == "claim":
+            answered += 1
+            return cpu.decide(decision)
+        return other.decide(decision)
+
     for seed in range(6):
-        game = Shirokuro.new(2 + seed % 2, {"rounds": 2}, seed)
-        cpu = player(level)
-        rng = random.Random(seed)
-        while not game.is_over():
-            prompt = game.table_step() or next(iter(game.seat_decisions().values()))
-            if prompt.mechanical:
-                game.apply(prompt.choices[0])
-                continue
-            decision = Decision(game.view(prompt.seat), prompt, rng, game.accepts)
-            if prompt.seat == 0 or prompt.kind == "claim":
-                action = cpu.decide(decision)
-                answered += 1
-            else:
-                action = other.decide(decision)
-            if action is None:  # a seat let an optional prompt go
-                action = prompt.default
-            assert action is not None and prompt.allows(action)
-            game.apply(action)
+        play_out(Shirokuro.new(2 + seed % 2, {"rounds": 2}, seed), random.Random(seed), decide)
     assert answered > 100
 
 

@@ -22,7 +22,7 @@ HELP = {
     "play": "play a game in the terminal against CPU seats",
     "replay": "replay game records (docs/records.md)",
     "cpu": "ask a computer player for its next action in a record (docs/records.md)",
-    "simulate": "CPU-only games and how the CPU levels compare",
+    "simulate": "CPU-only games and how the CPU levels and styles of play compare",
     "bench": "speed figures: engines, CPU decisions, the tables service, images; the messages a game sends",
     "render": "sample table and hand images of a game",
     "db": "database maintenance (cardbot db upgrade applies the migrations)",
@@ -197,13 +197,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="number of seats (default: the game's fewest)",
     )
     simulate.add_argument(
-        "--level", default=None, help="CPU level of every seat: easy, normal, hard, random"
+        "--level",
+        default=None,
+        help="CPU level of every seat: easy, normal, hard, random, style:NAME",
     )
     simulate.add_argument(
         "--levels",
         default=None,
         help="one level per seat, comma-separated, the last repeating (hard,normal: one hard "
-        "CPU against normal ones); random is a uniformly random player",
+        "CPU against normal ones); random is a uniformly random player; style:NAME one of the "
+        "game's styles of play people use (style:? lists them)",
     )
     simulate.add_argument(
         "--hands",

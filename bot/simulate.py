@@ -7,7 +7,9 @@ Each deal (seeds S, S+1, ...) is played once per distinct seat rotation of the l
 mixes levels (duplicate deals: every level sits in every seat with the same cards), so luck of
 the deal and of the seat cancels out. `--levels` gives one level per seat, the last one
 repeating (`hard,normal` at 4 seats: one hard CPU against three normal ones); `random` is a
-uniformly random player, the baseline. Per level it reports the win share (a shared win counts
+uniformly random player, the baseline; `style:NAME` is one of the game's styles of play people
+use (`Game.cpu_styles`; an unknown name lists them), to measure the levels against more than
+one another. Per level it reports the win share (a shared win counts
 as a share) and the game's own score per seat (books, points...), each with a 95% confidence
 interval over deals; with two or more levels, the difference of each level to the next one
 down, paired by deal.
@@ -31,7 +33,16 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from engines.base import JSON, Decide, Game, GameError, game_class
-from engines.cpu import LEVELS, CpuChooser, CpuPlayer, RandomChoice, cpu_player, decision_rng
+from engines.cpu import (
+    LEVELS,
+    STYLE,
+    CpuChooser,
+    CpuPlayer,
+    RandomChoice,
+    cpu_player,
+    decision_rng,
+    style_player,
+)
 
 RANDOM = "random"
 Z95 = 1.96
@@ -44,7 +55,11 @@ def lineup(levels: Sequence[str], seats: int) -> list[str]:
 
 
 def _player(game_id: str, level: str) -> CpuPlayer:
-    return RandomChoice() if level == RANDOM else cpu_player(game_id, level)
+    if level == RANDOM:
+        return RandomChoice()
+    if level.startswith(STYLE):
+        return style_player(game_id, level.removeprefix(STYLE))
+    return cpu_player(game_id, level)
 
 
 def _chooser(game_id: str, levels: Sequence[str], seed: int) -> Decide:
@@ -96,8 +111,10 @@ def simulate(
     cls.check_seats(seats)
     seating = lineup(levels, seats)
     for level in seating:
-        if level != RANDOM and level not in LEVELS:
-            raise GameError("bad_level", f"A level is one of {', '.join((*LEVELS, RANDOM))}.")
+        if level != RANDOM and level not in LEVELS and not level.startswith(STYLE):
+            raise GameError(
+                "bad_level", f"A level is one of {', '.join((*LEVELS, RANDOM))} or style:NAME."
+            )
         _player(game_id, level)
     distinct = list(dict.fromkeys(seating))
     rotate = len(distinct) > 1 if rotate is None else rotate
@@ -195,8 +212,9 @@ def _play(game: Game, chooser: Decide, hands: int | None) -> int:
 
 
 def _rank(level: str) -> int:
-    order = ["hard", "normal", "easy", RANDOM]
-    return order.index(level) if level in order else len(order)
+    """Levels from the strongest down, then the styles, then random (differences go down it)."""
+    order = ["hard", "normal", "easy", STYLE, RANDOM]
+    return order.index(STYLE if level.startswith(STYLE) else level)
 
 
 def _fmt(interval: dict[str, float], percent: bool = False) -> str:
@@ -227,8 +245,9 @@ def main(args: argparse.Namespace) -> int:
         + f", seeds {args.seed}..{args.seed + args.games - 1}"
         + ("" if args.hands is None else f", the first {args.hands} hand(s) of each")
     )
+    width = max(8, *(len(level) for level in summary["levels"]))
     for level, figures in summary["levels"].items():
-        line = f"  {level:<8} win share {_fmt(figures['win_share'], True)}"
+        line = f"  {level:<{width}} win share {_fmt(figures['win_share'], True)}"
         if "score" in figures:
             line += f"   score {_fmt(figures['score'])}"
         print(line)

@@ -815,6 +815,12 @@ class Game(ABC):
         """The game's computer player at `level` (easy / normal / hard)."""
         raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
 
+    @classmethod
+    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
+        """Named styles of play people use, to measure the CPU levels against (`cardbot
+        simulate --levels hard,style:NAME`); never offered at a table. None by default."""
+        return {}
+
     def autoplay(
         self, decide: Decide, limit: int | None = None, parts: int | None = None
     ) -> list[Action]:

@@ -28,10 +28,13 @@ from engines.rng import below, choice
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_LEVEL: Final = "normal"
+STYLE: Final = "style:"
+"""How a game's named style of play is written beside the levels: `style:knock-at-once`."""
 
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
+    "STYLE",
     "CpuChooser",
     "CpuPlayer",
     "Decision",
@@ -44,6 +47,7 @@ __all__ = [
     "random_actions_playout",
     "random_pick",
     "random_playout",
+    "style_player",
 ]
 
 
@@ -167,6 +171,18 @@ def cpu_player(game_id: str, level: str = DEFAULT_LEVEL) -> CpuPlayer:
     if level not in LEVELS:
         raise GameError("bad_level", f"CPU level is one of {', '.join(LEVELS)}.", level=level)
     return game_class(game_id).cpu_player(level)
+
+
+def style_player(game_id: str, name: str) -> CpuPlayer:
+    """One of a game's named styles of play (`Game.cpu_styles`), to measure the levels against."""
+    styles = game_class(game_id).cpu_styles()
+    found = styles.get(name)
+    if found is None:
+        known = ", ".join(f"{STYLE}{n}" for n in styles) or "none"
+        raise GameError(
+            "bad_style", f"{game_id} has no style '{name}' (its styles: {known}).", style=name
+        )
+    return found
 
 
 def decision_rng(seed: int, purpose: str, seat: int) -> random.Random:

@@ -9,107 +9,30 @@ and measure the 8 cards that stay by their least deadwood (`engines.two_number.m
   next to a card of one colour one or two apart); takes the pile when it makes a meld that
   saves 3 points or more; rotates when the turned hand has less deadwood; knocks at 14 points
   or fewer.
-- hard: every choice by the deadwood expected after the next draw, over the cards it has not
-  seen (each with its better end), so it keeps the meld chances that are still live; takes the
-  pile when that beats the stock on average; does not feed the next player a card that fits
-  the cards it was seen to take; knocks when the points it expects to win beat waiting, from
-  how low the others' deadwood usually is at this point of a round (`OPPONENTS`).
+- hard: reads the others (`reading`): for each, how likely each way of knocking is (at once,
+  by thresholds falling with its draws, only when low...) from what it did this round and in
+  the earlier rounds, and how low its deadwood likely is now. Every choice (the rotation, stock
+  or pile, where the card goes and what leaves, knocking now or waiting) is judged by what it
+  is worth in points against that: knocking now, or letting the others play their turns (each
+  may knock and end the round) and drawing again, the next draw counted over the cards it has
+  not seen. It does not feed the next player a card that fits the cards it was seen to take.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
 from engines.base import JSON, Action, Decision, Hint
+from engines.kokutorum.reading import Outlook, outlook, read
 from engines.rng import choice
 from engines.two_number.cards import DECK, base, ends, rotated, value, value_of, values
 from engines.two_number.melds import deadwood, deadwood_less_one, partition
 
 DRAW, INSERT, DISCARD, KNOCK, ROTATE = "draw", "insert", "discard", "knock", "rotate"
 STOCK, PILE = "stock", "discard"
-
-OPPONENTS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
-    # (mean, standard deviation) of a normal player's deadwood after k of its own draws in a
-    # round (k = 0..), measured over 150 games of normal CPUs per seat count; the last entry
-    # stands for every later draw.
-    2: ((23.9, 4.6), (16.8, 5.2), (12.8, 4.7), (12.0, 4.8)),
-    3: ((23.8, 4.5), (17.1, 5.1), (13.3, 4.7), (12.5, 4.8)),
-}
-
-
-WAIT: Final = 0.3
-"""What a knock one turn later is worth against one now (the others may knock first)."""
-MIN_GAIN: Final = 0.5
-"""The least a knock must be expected to score."""
-PICKUP: Final = 2.5
-"""How much lower a seat's deadwood is thought for each card it was seen to take."""
-
-
-def _pmf(mean: float, sd: float) -> list[float]:
-    """A seat's deadwood 0..60 as a discretised normal distribution."""
-    weights = [math.exp(-0.5 * ((x - mean) / sd) ** 2) for x in range(61)]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-@lru_cache(maxsize=4096)
-def _tail(mean: float, sd: float) -> tuple[float, ...]:
-    """tail[m]: the chance that a seat's deadwood is m or more."""
-    pmf = _pmf(mean, sd)
-    out = [0.0] * 62
-    for m in range(60, -1, -1):
-        out[m] = out[m + 1] + pmf[m]
-    return tuple(out)
-
-
-def opponents(view: Mapping[str, Any], later: int) -> tuple[tuple[float, float], ...]:
-    """(mean, sd) of each other seat's deadwood, `later` turns from now (`OPPONENTS`, lower
-    for the cards it was seen to take from the pile)."""
-    seats = int(view["seats"])
-    me = int(view["viewer"])
-    table = OPPONENTS[seats]
-    draws = [0] * seats
-    for entry in view.get("log") or []:
-        if entry.get("type") == DRAW:
-            draws[int(entry["seat"])] += 1
-    known = view.get("known") or [[] for _ in range(seats)]
-    out = []
-    for seat in range(seats):
-        if seat == me:
-            continue
-        mean, sd = table[min(len(table) - 1, draws[seat] + later)]
-        taken = sum(1 for c in known[seat] if c)
-        out.append((round(max(1.0, mean - PICKUP * taken), 1), sd))
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 14)
-def knock_value(points: int, others: tuple[tuple[float, float], ...]) -> float:
-    """The points a knock with `points` of deadwood is expected to score: the difference to
-    the lowest other seat when none is lower, 0 when undercut.
-
-    What an undercut gives the other seat is not counted against it: with it counted (in full
-    or by half) hard waited longer and scored less, 0.8 ± 0.2 points a round and 5% ± 3 of
-    its win share against itself with two seats (150 deals each way).
-    """
-    tails = [_tail(mean, sd) for mean, sd in others]
-
-    def survive(m: int) -> float:
-        out = 1.0
-        for tail in tails:
-            out *= tail[min(m, 61)]
-        return out
-
-    value = 0.0
-    for m in range(points, 61):
-        value += (survive(m) - survive(m + 1)) * (m - points)
-    if points == 0:
-        value += 5 * survive(0)
-    return value
 
 
 @dataclass(frozen=True)
@@ -120,18 +43,22 @@ class Level:
     careless: float
     """How often the easy player takes a near-best choice at random."""
     lookahead: bool
-    """Judge hands by the deadwood expected after the next draw (hard)."""
+    """Read the others and judge every choice by what it is worth in points (hard)."""
     rotate: bool
-    knock_at: int
-    """A fixed knock threshold (easy, normal); the hard level weighs its chances instead."""
+    knock_at: tuple[int, ...]
+    """Knock at this deadwood or less, by the seat's own draws this round (the first entry
+    after its first draw, the last for every later one): easy, normal and the styles; the
+    hard level weighs its chances instead."""
     guard: bool
     """Keep the next player from cards that fit what it was seen to take."""
 
 
 LEVELS: Final = {
-    "easy": Level("easy", careless=0.35, lookahead=False, rotate=False, knock_at=3, guard=False),
-    "normal": Level("normal", careless=0.0, lookahead=False, rotate=True, knock_at=14, guard=False),
-    "hard": Level("hard", careless=0.0, lookahead=True, rotate=True, knock_at=10, guard=True),
+    "easy": Level("easy", careless=0.35, lookahead=False, rotate=False, knock_at=(3,), guard=False),
+    "normal": Level(
+        "normal", careless=0.0, lookahead=False, rotate=True, knock_at=(14,), guard=False
+    ),
+    "hard": Level("hard", careless=0.0, lookahead=True, rotate=True, knock_at=(10,), guard=True),
 }
 
 
@@ -152,6 +79,12 @@ def unseen(view: Mapping[str, Any]) -> list[str]:
     if view.get("drawn"):
         seen.add(str(view["drawn"]))
     return [c for c in DECK if c not in seen]
+
+
+def own_draws(view: Mapping[str, Any]) -> int:
+    """The seat's draws this round (the one of the turn it is playing included)."""
+    me = view.get("viewer")
+    return sum(1 for e in view.get("log") or [] if e.get("type") == DRAW and e.get("seat") == me)
 
 
 def weights(cards: Sequence[str]) -> tuple[tuple[int, int], ...]:
@@ -182,14 +115,18 @@ def best_after(hand: tuple[int, ...], v: int) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def expected_next(hand: tuple[int, ...], pool: tuple[tuple[int, int], ...]) -> float:
-    """The deadwood expected after drawing one unseen card and playing it at best."""
+def next_spread(
+    hand: tuple[int, ...], pool: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, float], ...]:
+    """The deadwood after drawing one unseen card and playing it at best, as (points, chance)
+    pairs (each unseen card as likely, with its better end up)."""
     if not pool:
-        return float(deadwood(hand))
-    total = 0
+        return ((deadwood(hand), 1.0),)
+    counts: dict[int, int] = {}
     for white, black in pool:
-        total += min(best_after(hand, white), best_after(hand, black))
-    return total / len(pool)
+        p = min(best_after(hand, white), best_after(hand, black))
+        counts[p] = counts.get(p, 0) + 1
+    return tuple((p, n / len(pool)) for p, n in sorted(counts.items()))
 
 
 def chances(hand: tuple[int, ...]) -> int:
@@ -296,10 +233,11 @@ class KokutorumCpu:
     def explain(self, decision: Decision) -> Hint:
         """The action with a reason the bot can put into words."""
         kind = decision.prompt.kind
+        hard = self.level.lookahead
         if kind == ROTATE:
-            return self._rotate(decision)
+            return self._rotate_hard(decision) if hard else self._rotate(decision)
         if kind == DRAW:
-            return self._draw(decision)
+            return self._draw_hard(decision) if hard else self._draw(decision)
         if kind == INSERT:
             return self._insert(decision)
         if kind == DISCARD:
@@ -316,17 +254,14 @@ class KokutorumCpu:
         """The prompt's choice of this type and fields (as the engine builds it)."""
         return Action(decision.prompt.seat, kind, tuple(sorted(fields.items())))
 
-    def _pool(self, view: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
-        return weights(unseen(view))
-
-    def _score(self, view: Mapping[str, Any], hand: tuple[int, ...]) -> float:
-        """How good 8 cards are to keep (lower is better)."""
-        if self.level.lookahead:
-            return expected_next(hand, self._pool(view))
-        return deadwood(hand) - 0.1 * chances(hand)
+    @staticmethod
+    def _outlook(view: Mapping[str, Any], drawn: bool) -> Outlook:
+        """The hard level's reading of the others and what deadwood is worth from here."""
+        return outlook(view, read(view), drawn)
 
     def _danger(self, view: Mapping[str, Any], card: str) -> float:
-        """How much a discard helps the next player, from the cards it was seen to take."""
+        """How much a discard helps the next player, from the cards it was seen to take (in
+        points of the score: about what 1.5 points of deadwood are worth)."""
         if not self.level.guard:
             return 0.0
         seats = int(view["seats"])
@@ -336,25 +271,14 @@ class KokutorumCpu:
         if not taken:
             return 0.0
         white, black = ends(card)
-        return 1.5 if fits(white, taken) or fits(black, taken) else 0.0
+        return 1.0 if fits(white, taken) or fits(black, taken) else 0.0
 
     def knock_worth(self, view: Mapping[str, Any], points: int) -> bool:
-        """Whether to knock with `points` of deadwood now."""
-        level = self.level
-        if points == 0:
-            return True
-        if not level.lookahead:
-            return points <= level.knock_at
-        now = knock_value(points, opponents(view, 0))
-        if now < MIN_GAIN:
-            return False
-        hand = values(view.get("hand") or [])
-        if len(hand) != 8 or not view.get("stock_count"):
-            return True
-        later = expected_next(hand, self._pool(view))
-        return now >= WAIT * knock_value(round(later), opponents(view, 1))
+        """Whether to knock with `points` of deadwood now (the levels with a threshold)."""
+        at = self.level.knock_at
+        return points == 0 or points <= at[min(len(at), max(1, own_draws(view))) - 1]
 
-    # -- the decisions -------------------------------------------------------------------
+    # -- the decisions: easy, normal and the styles ---------------------------------------
 
     def _rotate(self, decision: Decision) -> Hint:
         view = decision.view
@@ -363,7 +287,7 @@ class KokutorumCpu:
         if not self.level.rotate:
             return Hint(keep, "keep")
         turned = values(rotated(view.get("hand") or []))
-        if self._score(view, turned) < self._score(view, hand) - 1e-9:
+        if _plain(turned) < _plain(hand) - 1e-9:
             return Hint(
                 self._choice(decision, "rotate"),
                 "rotate",
@@ -371,30 +295,37 @@ class KokutorumCpu:
             )
         return Hint(keep, "keep", {"points": deadwood(hand)})
 
+    def _only_draw(self, decision: Decision) -> tuple[Hint | None, Action]:
+        """The draw when there is no choice (no stock, or no pile) else None; and the stock's."""
+        view = decision.view
+        if not view.get("stock_count"):
+            pile = self._choice(decision, DRAW, **{"from": PILE})
+            return Hint(pile, "only_draw"), pile
+        stock = self._choice(decision, DRAW, **{"from": STOCK})
+        return (None if view.get("pile") else Hint(stock, "only_draw")), stock
+
     def _draw(self, decision: Decision) -> Hint:
         view = decision.view
         hand = values(view.get("hand") or [])
-        pile = list(view.get("pile") or [])
-        stock = self._choice(decision, DRAW, **{"from": STOCK}) if view.get("stock_count") else None
-        if not pile or stock is None:
-            action = stock or self._choice(decision, DRAW, **{"from": PILE})
-            return Hint(action, "only_draw")
-        top = pile[-1]
-        if not self.level.lookahead and not makes_meld(hand, top):
+        only, stock = self._only_draw(decision)
+        if only is not None:
+            return only
+        top = list(view.get("pile") or [])[-1]
+        if not makes_meld(hand, top):
             return Hint(stock, "stock")
         best = plays(hand, top)[0]
-        take = self._choice(decision, DRAW, **{"from": PILE})
-        if self.level.lookahead:
-            expected = expected_next(hand, self._pool(view))
-            if best.points < expected - 0.5:
-                return Hint(take, "pile_better", {"card": top, "points": best.points})
-            return Hint(stock, "stock_better")
         if best.points <= deadwood(hand) - 3:
+            take = self._choice(decision, DRAW, **{"from": PILE})
             return Hint(take, "pile_meld", {"card": top, "points": best.points})
         return Hint(stock, "stock")
 
-    def _ranked(self, decision: Decision, options: list[Play]) -> list[tuple[float, Play]]:
-        """Plays by score, best first (deadwood, or expected deadwood, and the guard)."""
+    # -- the decisions: every level ------------------------------------------------------
+
+    def _ranked(
+        self, decision: Decision, options: list[Play], outlook: Outlook | None
+    ) -> list[tuple[float, Play]]:
+        """Plays by score, best first: the deadwood (less the meld chances kept open), or for
+        the hard level minus what the 8 cards are worth, knocking or waiting, and the guard."""
         view = decision.view
         low = options[0].points
         margin = 4 if self.level.lookahead else 3 if self.level.careless else 0
@@ -402,12 +333,15 @@ class KokutorumCpu:
         seen: dict[tuple[int, ...], float] = {}
         ranked = []
         hand9 = list(view.get("hand") or [])
+        pool = weights(unseen(view)) if outlook is not None else ()
         for play in near:
             score = seen.get(play.hand)
             if score is None:
-                score = seen[play.hand] = self._score(view, play.hand)
-            if self.level.lookahead and self.knock_worth(view, play.points):
-                score = min(score, play.points - 0.5)
+                if outlook is None:
+                    score = _plain(play.hand)
+                else:
+                    score = -outlook.best(play.points, next_spread(play.hand, pool))
+                seen[play.hand] = score
             if self.level.guard:
                 card = _discarded(hand9, play, view)
                 if card is not None:
@@ -440,7 +374,8 @@ class KokutorumCpu:
                 {(p.position, p.upright, p.discard): p for p in options}.values(),
                 key=lambda p: p.points,
             )
-        ranked = self._ranked(decision, options)
+        ahead = self._outlook(view, True) if self.level.lookahead else None
+        ranked = self._ranked(decision, options, ahead)
         chosen = self._pick(decision, ranked)
         action = self._choice(decision, INSERT, position=chosen.position, upright=chosen.upright)
         v = value_of(card, chosen.upright)
@@ -459,12 +394,20 @@ class KokutorumCpu:
             options.append(Play(-1, "W", q, eight, deadwood(eight)))
         options.sort(key=lambda p: p.points)
         points9 = deadwood(nine)
-        if points9 == 0 or (points9 <= options[0].points and self.knock_worth(view, points9)):
-            return Hint(self._choice(decision, KNOCK), "knock", {"points": points9})
         before = _before_pile_draw(view, nine)
         if before is not None:  # as in `_insert`: a card from the pile must lower the deadwood
             options = [p for p in options if p.points < before] or options
-        ranked = self._ranked(decision, options)
+        ahead = self._outlook(view, True) if self.level.lookahead else None
+        ranked = self._ranked(decision, options, ahead)
+        if ahead is None:
+            knock = points9 == 0 or (
+                points9 <= options[0].points and self.knock_worth(view, points9)
+            )
+        else:  # knocking with the 9 cards, against the best 8 to keep
+            knock = points9 == 0 or ahead.knock[points9] > -ranked[0][0]
+        if knock:
+            reason = "knock" if ahead is None else _knock_reason(ahead, points9)
+            return Hint(self._choice(decision, KNOCK), reason, {"points": points9})
         chosen = self._pick(decision, ranked)
         card = str(view["hand"][chosen.discard])
         return Hint(
@@ -475,10 +418,93 @@ class KokutorumCpu:
 
     def _knock_window(self, decision: Decision) -> Hint:
         view = decision.view
-        points = deadwood(values(view.get("hand") or []))
-        if self.knock_worth(view, points):
-            return Hint(self._choice(decision, KNOCK), "knock", {"points": points})
-        return Hint(None, "wait", {"points": points})
+        hand = values(view.get("hand") or [])
+        points = deadwood(hand)
+        ahead = self._outlook(view, True) if self.level.lookahead else None
+        if ahead is not None:
+            then = next_spread(hand, weights(unseen(view)))
+            knock = points == 0 or ahead.knock[points] >= ahead.ahead(points, then)
+        else:
+            knock = self.knock_worth(view, points)
+        if ahead is None:
+            reason = "knock" if knock else "wait"
+        elif knock:
+            reason = _knock_reason(ahead, points)
+        else:  # an undercut too likely, or a knock that would score but less than waiting
+            reason = "wait" if ahead.knock[points] <= 0 else "wait_better"
+        if knock:
+            return Hint(self._choice(decision, KNOCK), reason, {"points": points})
+        return Hint(None, reason, {"points": points})
+
+    # -- the decisions: hard -------------------------------------------------------------
+
+    def _rotate_hard(self, decision: Decision) -> Hint:
+        """Keep or turn the hand, whichever is worth more from here: the others before this
+        seat may knock while it holds the hand as it is, then it draws."""
+        view = decision.view
+        cards = list(view.get("hand") or [])
+        ahead = self._outlook(view, False)
+        first = view.get("turn") == view.get("viewer")
+        pool = weights(unseen(view))
+
+        def worth(hand: tuple[int, ...]) -> float:
+            return self._drawing(view, hand, ahead, pool, first)
+
+        hand, turned = values(cards), values(rotated(cards))
+        if worth(turned) > worth(hand) + 1e-9:
+            points, before = deadwood(turned), deadwood(hand)
+            return Hint(
+                self._choice(decision, "rotate"),
+                "rotate" if points < before else "rotate_chances",
+                {"points": points, "before": before},
+            )
+        return Hint(self._choice(decision, "keep"), "keep", {"points": deadwood(hand)})
+
+    def _drawing(
+        self,
+        view: Mapping[str, Any],
+        hand: tuple[int, ...],
+        ahead: Outlook,
+        pool: tuple[tuple[int, int], ...],
+        pile: bool,
+    ) -> float:
+        """What `hand` is worth before this seat's next draw: the others' turns first, then
+        the stock (or, `pile`, the pile's top when that is worth more)."""
+        then = next_spread(hand, pool)
+        worth = ahead.ahead(deadwood(hand), then)
+        top = (view.get("pile") or [None])[-1]
+        if pile and top and ahead.reach > 0:
+            best = plays(hand, str(top))[0].points
+            worth = max(worth, ahead.before[deadwood(hand)] + ahead.reach * ahead.later[best])
+        return worth
+
+    def _draw_hard(self, decision: Decision) -> Hint:
+        view = decision.view
+        hand = values(view.get("hand") or [])
+        only, stock = self._only_draw(decision)
+        if only is not None:
+            return only
+        top = list(view.get("pile") or [])[-1]
+        ahead = self._outlook(view, False)
+        then = next_spread(hand, weights(unseen(view)))
+        from_stock = sum(w * ahead.later[p] for p, w in then)
+        best = plays(hand, top)[0]
+        if ahead.later[best.points] > from_stock:
+            take = self._choice(decision, DRAW, **{"from": PILE})
+            return Hint(take, "pile_better", {"card": top, "points": best.points})
+        return Hint(stock, "stock_better")
+
+
+def _knock_reason(ahead: Outlook, points: int) -> str:
+    """Why the hard level knocks: it expects to score, or else the others would likely knock
+    first and lower."""
+    return "knock" if points == 0 or ahead.knock[points] > 0 else "knock_first"
+
+
+def _plain(hand: tuple[int, ...]) -> float:
+    """How good 8 cards are to keep for the levels below hard (lower is better): the
+    deadwood, ties broken by the meld chances kept open."""
+    return deadwood(hand) - 0.1 * chances(hand)
 
 
 def _before_pile_draw(view: Mapping[str, Any], nine: tuple[int, ...]) -> int | None:

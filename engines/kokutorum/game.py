@@ -140,7 +140,8 @@ class Kokutorum(Game):
         """This round's public history, for the views (and the hard CPU)."""
         self.totals: list[int] = []
         self.history: list[dict[str, JSON]] = []
-        """Each finished round: the contract's entry and the hands shown with their melds."""
+        """Each finished round: the contract's entry, the hands shown with their melds, and the
+        turns each seat played (public: how early the knock came)."""
 
     # ------------------------------------------------------------------ setup
 
@@ -429,6 +430,10 @@ class Kokutorum(Game):
             "scores": scores,
             "winners": winners,
         }
+        turns = [0] * self.seats
+        for logged in self.log:
+            if logged["type"] == DRAW:
+                turns[int(logged["seat"])] += 1
         self.history.append(
             {
                 **entry,
@@ -436,6 +441,7 @@ class Kokutorum(Game):
                 "hands": [list(h) for h in self.hands],
                 "melds": [[[m.kind, m.start, m.end] for m in melds] for _, melds in shown],
                 "totals": list(self.totals),
+                "turns": turns,
             }
         )
         events = [Event("round_over", knocker, {**entry, "totals": list(self.totals)})]
@@ -510,6 +516,7 @@ class Kokutorum(Game):
             "drawn_from": self.drawn_from,
             "totals": list(self.totals),
             "rounds": self.rounds(),
+            "round_turns": [h.get("turns") for h in self.history],
             "last_round": dict(self.history[-1]) if self.history else None,
             "over": self.phase == OVER,
             "result": self.result(),
@@ -533,6 +540,13 @@ class Kokutorum(Game):
 
         found: CpuPlayer = player(level)
         return found
+
+    @classmethod
+    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
+        """Styles of play to measure the levels against (engines/kokutorum/styles.py)."""
+        from engines.kokutorum.styles import styles
+
+        return styles()
 
     # ------------------------------------------------------------------ JSON
 

@@ -801,6 +801,13 @@ class Shirokuro(Game):
         found: CpuPlayer = player(level)
         return found
 
+    @classmethod
+    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
+        """Styles of play to measure the levels against (engines/shirokuro/styles.py)."""
+        from engines.shirokuro.styles import styles
+
+        return styles()
+
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:

@@ -48,6 +48,8 @@ BAD: list[tuple[str, dict[str, str]]] = [
     ("simulate go-fish --seats 9 --games 1", {}),
     ("simulate go-fish --level godlike --games 1", {}),
     ("simulate go-fish --levels hard,godlike --games 1", {}),
+    ("simulate kokutorum --levels hard,style:bogus --games 1", {}),
+    ("simulate go-fish --level style:closed --games 1", {}),
     ("simulate go-fish --hands 0", {}),
     ("simulate go-fish --json=x", {}),
     ("bench bogus", {}),
@@ -144,6 +146,11 @@ def test_the_refusals_say_what_is_accepted(
         ("play bogus", f"cardbot play: Unknown game 'bogus'. The games: {ids}."),
         ("bench --game bogus", f"cardbot bench: Unknown game 'bogus'. The games: {ids}."),
         ("simulate bogus", f"cardbot simulate: Unknown game 'bogus'. The games: {ids}."),
+        (
+            "simulate shirokuro --levels hard,style:bogus --games 1",
+            "cardbot simulate: shirokuro has no style 'bogus' (its styles: style:closed,"
+            " style:claim-all, style:efficient).",
+        ),
         ("build --jobs 0", "cardbot build: argument --jobs: 0 is too small (give 1 or more)"),
         ("play go-fish --seats x", "argument --seats: 'x' is not a whole number (give 1 or more)"),
         ("play go-fish --level x", "argument --level: invalid choice: 'x' (choose from"),

@@ -87,3 +87,24 @@ def test_a_repeating_lineup_is_played_in_its_distinct_rotations_only() -> None:
     assert summary["games"] == 8 and summary["rotated"]
     one_against_three = simulate("go-fish", 2, 1, 4, ["hard", "random"])
     assert one_against_three["games"] == 8
+
+
+def test_a_lineup_may_hold_a_games_styles_of_play() -> None:
+    """style:NAME seats one of the game's styles (`Game.cpu_styles`) beside the levels; every
+    deal is still played in every seat rotation and the levels are compared with it."""
+    from bot.simulate import simulate
+
+    summary = simulate("kokutorum", 3, 11, 3, ["hard", "style:knock-at-once"], hands=1)
+    assert summary["games"] == 9 and summary["rotated"]
+    assert summary["lineup"] == ["hard", "style:knock-at-once", "style:knock-at-once"]
+    [diff] = summary["differences"]
+    assert diff["levels"] == ["hard", "style:knock-at-once"] and "score" in diff
+    ranked = simulate("kokutorum", 1, 11, 3, ["style:knock-at-10", "easy", "normal"], hands=1)
+    assert [d["levels"] for d in ranked["differences"]] == [
+        ["normal", "easy"],
+        ["easy", "style:knock-at-10"],
+    ]
+    bad = run("kokutorum", "--games", "1", "--levels", "hard,style:?")
+    assert bad.returncode == 2 and "style:knock-at-once" in bad.stderr
+    none = run("go-fish", "--games", "1", "--levels", "hard,style:careful")
+    assert none.returncode == 2 and "no style 'careful'" in none.stderr

@@ -149,3 +149,16 @@ def shown(game: Kokutorum, seat: int) -> list[str]:
         v = value(card)
         out.append(("w" if v < 8 else "b") + str(v & 7))
     return out
+
+
+def with_history(
+    view: dict[str, JSON], rounds: Sequence[tuple[int | None, list[int], list[int]]]
+) -> dict[str, JSON]:
+    """The view with earlier rounds: (knocker, points, turns) each, seat 1 dealing first."""
+    out = dict(view)
+    out["rounds"] = [
+        {"dealer": 1, "knocker": k, "kind": "knock", "points": p, "scores": [0, 0], "winners": []}
+        for k, p, _ in rounds
+    ]
+    out["round_turns"] = [t for _, _, t in rounds]
+    return out

@@ -9,7 +9,7 @@ A game that lands without an entry fails `test_every_game_says_which_cards_are_h
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engines.base import JSON, Action, Decision, Game, Prompt, games
 from engines.cpu import LEVELS, RandomChoice
-from engines.cpu.query import Verdict, answer_query
+from engines.cpu.query import Verdict, _decide, _prompt_of, answer_query
 from engines.record import Record, parse_record, replay, start
 from tests.engines import (
     go_fish_hidden,
@@ -109,6 +109,23 @@ def played(record: dict[str, JSON]) -> Game:
     return game
 
 
+def hidden_variants(
+    game_id: str, seed: int, steps: int, data: st.DataObject
+) -> Iterator[tuple[int, dict[str, JSON], dict[str, JSON], Game]]:
+    """A random position of the game (its deal written out) and, for each seat it asks
+    something, the record with some cards that seat cannot see moved: (seat, record, variant,
+    the game at the position)."""
+    game_cls = next(g for g in games() if g.id == game_id)
+    record = position(game_cls, seed, steps, with_deal=True)
+    game = played(record)
+    assume(not game.is_over())
+    for seat in sorted(game.prompts()):
+        rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
+        variant = HIDDEN[game_id].vary(record, seat, rng)
+        event("hidden cards moved" if variant != record else "nothing hidden left to move")
+        yield seat, record, variant, game
+
+
 GAMES = [g.id for g in games()]
 _steps = st.integers(0, 40) | st.integers(0, 400)
 """Early positions (most cards still hidden) as often as later ones."""
@@ -121,19 +138,33 @@ _positions = settings(max_examples=60, deadline=None, suppress_health_check=[Hea
 def test_records_differing_only_in_hidden_cards_get_the_same_answer(
     game_id: str, seed: int, steps: int, data: st.DataObject
 ) -> None:
-    game_cls = next(g for g in games() if g.id == game_id)
-    record = position(game_cls, seed, steps, with_deal=True)
-    game = played(record)
-    assume(not game.is_over())
-    for seat in sorted(game.prompts()):
-        rng = random.Random(data.draw(st.integers(0, 2**32), label="shuffle"))
-        variant = HIDDEN[game_id].vary(record, seat, rng)
+    for seat, record, variant, game in hidden_variants(game_id, seed, steps, data):
         assert variant["actions"] == record["actions"]
-        event("hidden cards moved" if variant != record else "nothing hidden left to move")
         assert played(variant).view(seat) == game.view(seat)  # only hidden cards moved
         for level in LEVELS:
             query, varied = {"record": record, "seat": seat}, {"record": variant, "seat": seat}
             assert answer_query(varied, level) == answer_query(query, level)
+
+
+STYLED = [(g.id, name) for g in games() for name in g.cpu_styles()]
+
+
+@pytest.mark.parametrize(("game_id", "name"), STYLED)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), steps=_steps, data=st.data())
+def test_a_style_of_play_decides_from_its_seats_view_only(
+    game_id: str, name: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """The styles `cardbot simulate` measures the levels against hold to the same contract
+    as the levels: moving the cards a seat cannot see changes none of its answers."""
+    style = next(g for g in games() if g.id == game_id).cpu_styles()[name]
+    for seat, record, variant, game in hidden_variants(game_id, seed, steps, data):
+        other = played(variant)
+        answers = [
+            _decide(g, _prompt_of(g, seat), style, parse_record(r), f"style:{name}")
+            for g, r in ((game, record), (other, variant))
+        ]
+        assert answers[0] == answers[1]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -17,7 +17,16 @@ from engines.kokutorum import Kokutorum
 from engines.kokutorum.cpu import player
 from engines.two_number.cards import values
 from engines.two_number.melds import deadwood
-from tests.engines.kokutorum_helpers import discard, draw, game_of, insert, keep, knock, rotate
+from tests.engines.kokutorum_helpers import (
+    discard,
+    draw,
+    game_of,
+    insert,
+    keep,
+    knock,
+    rotate,
+    with_history,
+)
 
 
 def ask(game: Kokutorum, seat: int, level: str, seed: int = 0) -> Hint:
@@ -169,6 +178,41 @@ def test_hard_waits_when_the_others_are_likely_lower() -> None:
     assert act(game, 0, "normal") is None  # normal never knocks above 14
 
 
+AT_ONCE = [(1, [24, 23], [0, 1]), (1, [20, 26], [1, 1])]
+"""Earlier rounds in which seat 1 knocked on its first turn with 23 and 26 points."""
+PATIENT = [(1, [9, 3], [4, 4]), (0, [6, 12], [3, 3])]
+"""Earlier rounds in which seat 1 let three windows pass and knocked at 3 on its fourth turn,
+then let three pass at 12 or more."""
+
+
+def test_hard_knocks_first_against_a_seat_that_knocks_at_once_and_waits_for_a_patient_one() -> None:
+    """25 points after its first turn: against a seat seen to knock on its first turn with
+    anything, waiting means meeting its knock a turn lower, so hard knocks now (and says so);
+    against a seat seen to knock only low and late, it has time to draw again."""
+    game = in_the_window("w1 w1 w1 w6 w6 b5 b4 w4")
+    assert deadwood(values(game.hands[0])) == 25
+    prompt = game.prompts()[0]
+    fast = Decision(with_history(game.view(0), AT_ONCE), prompt, random.Random(0), game.accepts)
+    slow = Decision(with_history(game.view(0), PATIENT), prompt, random.Random(0), game.accepts)
+    assert player("hard").decide(slow) is None
+    first = player("hard").explain(fast)
+    assert first.action == knock(0) and first.reason == "knock_first"
+
+
+def test_hard_keeps_the_lower_hand_against_a_first_player_that_knocks_at_once() -> None:
+    """Seat 0 deals (seat 1 plays first); turned, its hand has 27 points instead of 24 but
+    better draws to come. Against a seat that knocks on its first turn it will never draw:
+    it keeps the 24; against a patient one it turns for the draws."""
+    game = Kokutorum.new(2, {}, 6)
+    assert game.dealer == 0 and deadwood(values(game.hands[0])) == 24
+    prompt = game.prompts()[0]
+    for history, wanted in ((AT_ONCE, keep(0)), (PATIENT, rotate(0))):
+        view = with_history(game.view(0), history)
+        found = player("hard").explain(Decision(view, prompt, random.Random(0), game.accepts))
+        assert found.action == wanted
+    assert found.reason == "rotate_chances" and found.params == {"points": 27, "before": 24}
+
+
 # ---------------------------------------------------------------- the rotation
 
 
@@ -212,3 +256,49 @@ def test_whole_games_end_at_every_level(seats: int) -> None:
             game.autoplay(cpu_chooser("kokutorum", [level] * seats, seed))
             assert game.is_over()
             assert max(game.totals) >= 30
+
+
+# ---------------------------------------------------------------- the styles (for measuring)
+
+
+@pytest.mark.parametrize(
+    ("hand", "points", "knocks"),
+    [
+        (
+            "w1 w1 w1 w6 w6 b5 b5 w4",
+            26,
+            {"knock-at-once": True, "knock-20-14-10": False, "knock-at-10": False},
+        ),
+        (
+            "w1 w1 w1 w6 b6 w4 b2 w2",
+            20,
+            {"knock-at-once": True, "knock-20-14-10": True, "knock-14-10-8": False},
+        ),
+        (
+            "w1 w1 w1 b1 b1 b1 w6 w6",
+            12,
+            {"knock-14-10-8": True, "knock-at-10": False},
+        ),
+    ],
+)
+def test_each_style_knocks_by_its_rule_after_its_first_draw(
+    hand: str, points: int, knocks: dict[str, bool]
+) -> None:
+    styles = Kokutorum.cpu_styles()
+    for name, wanted in knocks.items():
+        game = in_the_window(hand)
+        assert deadwood(values(game.hands[0])) == points
+        decision = Decision(game.view(0), game.prompts()[0], random.Random(0), game.accepts)
+        assert (styles[name].decide(decision) == knock(0)) == wanted, name
+
+
+def test_the_falling_thresholds_follow_the_seats_own_draws() -> None:
+    """20 points is a knock for 20-14-10 after its first draw, not after its second."""
+    game = in_the_window("w1 w1 w1 w6 b6 w4 b2 w2")
+    view = dict(game.view(0))
+    style = Kokutorum.cpu_styles()["knock-20-14-10"]
+    first = Decision(view, game.prompts()[0], random.Random(0), game.accepts)
+    assert style.decide(first) == knock(0)
+    view["log"] = [{"type": "draw", "seat": 0, "from": "stock"}, *view["log"]]
+    second = Decision(view, game.prompts()[0], random.Random(0), game.accepts)
+    assert style.decide(second) is None

@@ -324,12 +324,12 @@ class SeatFlows(LobbyFlows):
         table = await self.channel_table(interaction)
         current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
+        if current.prompt is None:  # out of turn, whatever version a stale value names
+            raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
         named = typed_version(move)
         if named is not None and named != current.version:
             await self.reply(interaction, t("reply.stale", locale))
             return
-        if current.prompt is None:
-            raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
         typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
         if typed.action is None:
             key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"

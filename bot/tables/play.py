@@ -93,8 +93,8 @@ class PlayOps(ServiceCore):
                 raise taken_over(row, mine)
             states = load_states(row.prompt_states, len(seats))
             state = states[mine.seat]
-            if prompt_version is not None and prompt_version != state.version:
-                raise moved_on(row)
+            # whether the seat is asked at all comes first: a move naming an old version of a
+            # prompt the seat no longer has is out of turn, not out of date
             if not state.asked:
                 # only the seats waited for in public: a seat asked in private (a claim) is
                 # nobody else's business, not even in a refusal
@@ -105,6 +105,8 @@ class PlayOps(ServiceCore):
                     seat=mine.seat,
                     to_act=list(info(row, seats, states).public_waiting),
                 )
+            if prompt_version is not None and prompt_version != state.version:
+                raise moved_on(row)
             if game is None:
                 game = game_of(row)
             batch = Batch.empty()

@@ -403,15 +403,22 @@ class ServiceCore:
                 prompts, states, lambda seat: automated(seats[seat]), now, live
             )
             asked = {s: p for s, p in prompts.items() if not p.required} if held else prompts
-            prompt = automated_prompt(asked, lambda seat: cpu_plays(seats[seat]), declined)
+            # at once: the optional prompts of every seat the CPU plays, Auto seats included
+            # (declining is an answer, and letting it wait for the pace would hold the table
+            # on a prompt nobody else will answer), then the CPU seats' required prompts
+            optional = {s: p for s, p in asked.items() if not p.required}
+            prompt = automated_prompt(
+                optional, lambda seat: automated(seats[seat]), declined
+            ) or automated_prompt(asked, lambda seat: cpu_plays(seats[seat]), declined)
             by = "cpu"
+            paced_step = False
             if prompt is None and taken_at_pace < paced and not held:
                 step = game.table_step()
                 prompt = automated_prompt(
                     prompts, lambda seat: automated(seats[seat]), declined, step=step
                 )
                 by = "table" if prompt is not None and prompt is step else "cpu"
-                taken_at_pace += 1
+                paced_step = True
             if prompt is None:
                 break
             if decide is None:
@@ -423,8 +430,9 @@ class ServiceCore:
             if action is None:
                 declined.add((prompt.seat, prompt.signature()))
                 batch.declined.add((prompt.seat, prompt.signature()))
-                continue
+                continue  # a prompt let pass is no step: the pace's step is still to take
             batch.add(game, action, by=by)
+            taken_at_pace += paced_step
         return batch
 
     def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:

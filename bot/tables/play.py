@@ -227,8 +227,10 @@ class PlayOps(ServiceCore):
             require_status(row, ACTIVE, "not_active")
             game = game_of(row)
             batch = self._run_automated(row, seats, game, paced=limit)
-            if not batch.actions:
+            if not batch.actions and not batch.declined:
                 return result_of(row, seats, game, [], 0)
+            # prompts let pass are written too, even alone: offered again, the same answer
+            # would be the batch again, for ever
             return await self._persist(s, row, seats, game, batch)
 
     async def set_auto(

@@ -318,7 +318,13 @@ class TerminalGame:
                     )
                 )
             elif lowered == "" and not required:
-                # an optional prompt let go: the table goes on (a draw, another seat...)
+                # an optional prompt let go: the table stops waiting for it (a CPU draws
+                # after a knock window), then goes on at its pace (a draw)
+                self.narrate(
+                    await self.service.decline(
+                        table.id, TERMINAL_USER_ID, prompt_version=current.version
+                    )
+                )
                 result = await self.service.advance(table.id, limit=1)
                 self.narrate(result)
             elif lowered == "h":

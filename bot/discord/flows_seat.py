@@ -107,7 +107,21 @@ class SeatFlows(LobbyFlows):
             if prompt.get("default"):  # let go, an optional prompt takes its default (keep)
                 await self._act(interaction, table_id, prompt["default"], version)
                 return
-            await self._show_prompt(interaction, current, PickState(), locale, dismissed=True)
+            # the table stops waiting for it (a CPU next draws without giving the knock its
+            # window); the prompt stays open until the game moves on
+            result = await self.service.decline(
+                table_id, interaction.user.id, prompt_version=version
+            )
+            seat = current.seat
+            after = SeatPrompt(
+                result.table,
+                seat,
+                result.table.prompt_version(seat),
+                result.prompt_for(seat),
+                result.view_for(seat) or current.view,
+            )
+            await self._show_prompt(interaction, after, PickState(), locale, dismissed=True)
+            await self.desk.publish(result, actor_id=interaction.user.id)
             return
         if not pick:
             raise TableError(

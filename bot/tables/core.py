@@ -393,15 +393,12 @@ class ServiceCore:
             if state.declined and state.signature is not None
         }
         now = self._clock()
-        live = flow.is_live(row.turn_timer_seconds, self._settings.live_timer_seconds)
         decide: Decide | None = None
         taken_at_pace = 0
         while not game.is_over() and len(batch.actions) < BATCH_CAP:
             prompts = game.seat_decisions()
             # a person's optional prompt with an open window: the CPUs answer only theirs
-            held = flow.held_by_a_player(
-                prompts, states, lambda seat: automated(seats[seat]), now, live
-            )
+            held = flow.held_by_a_player(prompts, states, lambda seat: automated(seats[seat]), now)
             asked = {s: p for s, p in prompts.items() if not p.required} if held else prompts
             # at once: the optional prompts of every seat the CPU plays, Auto seats included
             # (declining is an answer, and letting it wait for the pace would hold the table

@@ -200,6 +200,10 @@ class DeadlineOps(ServiceCore):
             states = flow.lapse(states, lapsed)
             result = await self._persist(s, row, seats, game, batch, now=now, states=states)
             if not absent and not defaulted:
+                if batch.actions or result.auto_pending:
+                    # only a chance lapsed (a knock window), and the table went on: the CPU
+                    # it held drew, or steps at the table's pace are to take again
+                    return Expiry("lapse", (), (), result)
                 return None  # only optional prompts lapsed: nothing anyone needs to hear
             kind = policy if absent else "default"
             return Expiry(kind, tuple(absent), users, result, tuple(defaulted))

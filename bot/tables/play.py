@@ -22,7 +22,7 @@ from bot.tables.core import (
     taken_over,
 )
 from bot.tables.errors import TableError
-from bot.tables.flow import load_states
+from bot.tables.flow import load_states, mark_declined
 from bot.tables.pgrows import Held, PgUnit
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, Action, Game, GameError, IllegalAction
@@ -116,6 +116,46 @@ class PlayOps(ServiceCore):
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None
             batch.extend(self._run_automated(row, seats, game, offset=1, states=states))
+            return await self._persist(s, row, seats, game, batch, states=states)
+
+    async def decline(
+        self, table_id: int, user_id: int, *, prompt_version: int | None = None
+    ) -> ActResult:
+        """Let the user's optional prompt pass ("Not now"): its default when it has one (keep
+        the hand), else the table stops waiting for it (the next CPU draws instead of giving
+        the knock its window); the prompt stays the seat's own until the game moves on."""
+        async with self._hot() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            require_status(row, ACTIVE, "not_active")
+            mine = require_seated(row, seats, user_id)
+            if mine.cpu_takeover:
+                raise taken_over(row, mine)
+            states = load_states(row.prompt_states, len(seats))
+            state = states[mine.seat]
+            game = game_of(row)
+            prompt = game.prompt(mine.seat)
+            if prompt is None or not state.asked:
+                raise TableError(
+                    "not_your_turn", "It is not your turn.", table_id=row.id, seat=mine.seat
+                )
+            if prompt_version is not None and prompt_version != state.version:
+                raise moved_on(row)
+            if prompt.required:
+                raise TableError(
+                    "prompt_required",
+                    "The game waits for your answer: it cannot be let pass.",
+                    table_id=row.id,
+                    seat=mine.seat,
+                )
+            batch = Batch.empty()
+            if prompt.default is not None:
+                batch.add(game, prompt.default, by="user")
+            else:
+                batch.declined.add((mine.seat, prompt.signature()))
+                states = mark_declined(states, batch.declined)
+            batch.extend(
+                self._run_automated(row, seats, game, offset=len(batch.actions), states=states)
+            )
             return await self._persist(s, row, seats, game, batch, states=states)
 
     async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:

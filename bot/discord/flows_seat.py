@@ -6,7 +6,7 @@ version, so another player's move never outdates it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -253,9 +253,29 @@ class SeatFlows(LobbyFlows):
         version: int,
     ) -> None:
         result = await self.service.act(
-            table_id, interaction.user.id, dict(action), prompt_version=version
+            table_id,
+            interaction.user.id,
+            dict(action),
+            prompt_version=version,
+            progress=self._moves_so_far(interaction),
         )
         await self.after_move(interaction, result)
+
+    def _moves_so_far(
+        self, interaction: discord.Interaction[Any]
+    ) -> Callable[[ActResult], Awaitable[None]]:
+        """Show a move's first write at once (the mover's message, the table), then each of
+        the CPUs' moves as they are thought; the last comes back from the service."""
+        first = [True]
+
+        async def shown(result: ActResult) -> None:
+            if first[0]:
+                first[0] = False
+                await self.after_move(interaction, result)
+            else:
+                await self.desk.publish(result, actor_id=interaction.user.id)
+
+        return shown
 
     async def after_move(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
         """The mover's message (what their action did, what they are asked now), then the table."""
@@ -350,7 +370,11 @@ class SeatFlows(LobbyFlows):
             await self.reply(interaction, t(key, locale))
             return
         result = await self.service.act(
-            table.id, interaction.user.id, typed.action, prompt_version=current.version
+            table.id,
+            interaction.user.id,
+            typed.action,
+            prompt_version=current.version,
+            progress=self._moves_so_far(interaction),
         )
         await self.after_move(interaction, result)
 

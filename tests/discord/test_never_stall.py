@@ -36,7 +36,7 @@ TABLE = 1
 
 class Pause:
     """The service's `advance`, stopping the Desk's paced loop once, right after the step where
-    `when(result)` holds (as if another bot process had won the race)."""
+    `when(result)` holds (as if another bot process had taken the table over)."""
 
     def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
         self.advance = TableService.advance.__get__(service)  # the service's own, unpaused
@@ -46,7 +46,7 @@ class Pause:
     async def __call__(self, table_id: int, limit: int = 1, **kwargs: object) -> ActResult:
         if self.stop:
             self.stop = False
-            raise TableError("table_moved_on", "The test holds the table here.")
+            raise TableError("held_by_the_test", "The test holds the table here.")
         result = await self.advance(table_id, limit, **kwargs)
         if self.armed and self.when(result):
             self.armed, self.stop = False, True

@@ -12,6 +12,9 @@ winning a race would stop it (that process then goes on with it), which gives th
 those moments too (mid-deal, mid-Auto). Once the first part (hand, round) is over, the CPUs
 are set to easy and every human to Auto, and the table's pace plays the rest.
 
+Half the tables think on the event loop (the whole batch in one write), the other half in a
+worker process (the CPUs' moves written as they come).
+
 Asserted, for every table:
 - it finishes within a bounded number of looks;
 - whenever no human has anything to do, the table waits on a time that the timers will meet
@@ -35,6 +38,7 @@ import pytest
 import bot.tables.core
 from bot.games import plugins
 from bot.games.moves import encode_mask, pick_positions, picked_cards
+from bot.settings import Settings
 from bot.tables import ActResult, TableError, TableService, flow
 from bot.tables.service import SeatPrompt
 from engines.base import Action, Game, game_class
@@ -61,8 +65,16 @@ def cases() -> list[Any]:
         for k, seats in enumerate(counts):
             humans = min(seats, 1 + k)
             seed = 101 + 7 * n + k
+            workers = k  # the CPUs think on the event loop, then in a worker process
             out.append(
-                pytest.param(game.id, seats, humans, seed, id=f"{game.id}-{seats}-{humans}h")
+                pytest.param(
+                    game.id,
+                    seats,
+                    humans,
+                    seed,
+                    workers,
+                    id=f"{game.id}-{seats}-{humans}h-{'workers' if workers else 'loop'}",
+                )
             )
     return out
 
@@ -369,17 +381,20 @@ class Table:
         return missed
 
 
-@pytest.mark.parametrize(("game_id", "seats", "humans", "seed"), cases())
+@pytest.mark.parametrize(("game_id", "seats", "humans", "seed", "workers"), cases())
 async def test_no_table_waits_on_nobody(
     make_harness: MakeHarness,
+    settings: Settings,
     clock: Clock,
     monkeypatch: pytest.MonkeyPatch,
     game_id: str,
     seats: int,
     humans: int,
     seed: int,
+    workers: int,
 ) -> None:
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    settings.cpu_workers = workers  # the CPUs' moves written as they come, from a worker
     harness = await make_harness()
     table = Table(harness, clock, game_class(game_id), seats, humans, seed)
     await table.open()

@@ -477,9 +477,9 @@ async def run(
         print(f"cardbot play: {exc}", file=sys.stderr)
         return exc.exit_code
     print(f"Database: {database.location}", file=sys.stderr)
+    service = TableService(database, settings)
     try:
         await database.upgrade()
-        service = TableService(database, settings)
         session = TerminalGame(service, args.game, locale, ask, out)
         name = args.name or _user_name()
         try:
@@ -500,6 +500,7 @@ async def run(
         out(say("saved", locale))
         return EXIT_INTERRUPTED
     finally:
+        service.close()  # the CPUs' worker processes, if a decision started them
         await database.dispose()
 
 

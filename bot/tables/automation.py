@@ -10,7 +10,7 @@ another process (`think`), then come back: a CPU that thinks for long thinks in 
 process, never on the event loop, and nothing about the game depends on where it thought.
 
 Determinism: one chooser per batch, its RNGs seeded from the table's seed and the log's length
-at the batch's start (`cpu@<n>`, RECORDS.md's seeds), travelling with the loop from process
+at the batch's start (`cpu@<n>`, docs/DESIGN.md's seeds), travelling with the loop from process
 to process, so a table plays the same CPU moves wherever and in however many pieces they are
 thought. A decision that passes its deadline in a worker (`deadline`) is taken again by the
 next cheaper level with the RNG as it was before it: the one thing that depends on the clock.
@@ -19,6 +19,7 @@ next cheaper level with the RNG as it was before it: the one thing that depends 
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -43,6 +44,7 @@ from engines.base import (
     resolve_prompt,
 )
 from engines.cpu import LEVELS, cpu_chooser, cpu_player, decision_rng
+from engines.cpu import hint as cpu_hint
 
 BATCH_CAP = 100_000
 """Safety net on one batch; a game that loops forever is an engine bug, not a hang."""
@@ -149,28 +151,54 @@ class Seating:
 
 
 class DecisionTimeout(BaseException):
-    """A CPU decision ran past its deadline (raised by the worker's alarm; a BaseException, so
-    that no `except Exception` of a player's own swallows it)."""
+    """A CPU decision ran past its deadline (raised by the alarm; a BaseException, so that no
+    `except Exception` of a player's own swallows it)."""
+
+
+class Interrupted(Exception):
+    """A decision taken on the event loop ran past the loop's guard: it is thought elsewhere."""
+
+
+_armed = False
+"""A deadline is running (`deadline`): the alarm's signal interrupts the decision."""
+
+
+def _expired(signum: int, frame: FrameType | None) -> None:
+    if _armed:
+        raise DecisionTimeout
+
+
+def can_interrupt() -> bool:
+    """A decision can be cut short here: the main thread of a process on a platform with
+    interval timers, where no other alarm is running or handled (a handler of anyone else's,
+    SIG_IGN included, is left alone: their alarm is not ours to take)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return False
+    if signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        return False  # someone else's alarm is running: left alone
+    return signal.getsignal(signal.SIGALRM) in (_expired, signal.SIG_DFL)
 
 
 @contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
-    """Raise DecisionTimeout in the block once `seconds` have passed (the main thread of a
-    worker process, where the alarm's signal is delivered; None: no deadline)."""
-    if seconds is None or seconds <= 0:
+    """Raise DecisionTimeout in the block once `seconds` have passed (wall clock), where a
+    decision can be cut short (`can_interrupt`); elsewhere, or with None, no deadline.
+
+    The alarm's handler stays installed (harmless when no deadline runs): put back after each
+    block, a signal delivered just as it ends would meet no handler."""
+    global _armed
+    if seconds is None or seconds <= 0 or not can_interrupt():
         yield
         return
-
-    def expired(signum: int, frame: FrameType | None) -> None:
-        raise DecisionTimeout
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    if signal.getsignal(signal.SIGALRM) is not _expired:
+        signal.signal(signal.SIGALRM, _expired)
     try:
+        _armed = True
+        signal.setitimer(signal.ITIMER_REAL, seconds)
         yield
     finally:
+        _armed = False
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def cheaper(level: str) -> str | None:
@@ -232,6 +260,7 @@ class Automation:
         batch: Batch,
         may_decide: Callable[[CostKey], bool] = lambda key: True,
         limit: float | None = None,
+        guard: float | None = None,
     ) -> None:
         """Take the steps due, applying them to `game` and noting them in `batch`, until none
         is left or `may_decide` refuses the next decision (then `waiting`).
@@ -242,6 +271,9 @@ class Automation:
         an Auto seat's turn), each followed by the CPUs' answers. While a person holds an
         optional prompt whose window is open, the CPUs answer only their optional prompts.
         `limit`: seconds a decision may take before a cheaper level decides (workers only).
+        `guard`: seconds a decision may take here before it is dropped, its RNG as before, and
+        the loop stops before it (`waiting`): the event loop's guard against a kind of
+        decision measured cheap that is not, this time.
         """
         self.waiting = False
         seating = self.seating
@@ -264,7 +296,11 @@ class Automation:
             if not prompt.mechanical and not may_decide(self.cost_key(game, prompt)):
                 self.waiting = True
                 return
-            action = resolve_prompt(game, prompt, lambda g, p: self.decide(g, p, limit))
+            try:
+                action = resolve_prompt(game, prompt, lambda g, p: self.decide(g, p, limit, guard))
+            except Interrupted:
+                self.waiting = True
+                return
             if action is None:
                 self.declined.add((prompt.seat, prompt.signature()))
                 batch.declined.add((prompt.seat, prompt.signature()))
@@ -276,8 +312,12 @@ class Automation:
         """What the cost of deciding `prompt` is noted under."""
         return (self.game_id, self.seating.level(prompt.seat, game)[0], prompt.kind)
 
-    def decide(self, game: Game, prompt: Prompt, limit: float | None = None) -> Action | None:
-        """The seat's CPU's answer, from the seat's view only, with the batch's RNG."""
+    def decide(
+        self, game: Game, prompt: Prompt, limit: float | None = None, guard: float | None = None
+    ) -> Action | None:
+        """The seat's CPU's answer, from the seat's view only, with the batch's RNG (`run`'s
+        `limit` and `guard`). Its cost is noted in thread CPU time: a busy machine's other
+        processes do not make a decision look slow."""
         seat = prompt.seat
         level, later = self.seating.level(seat, game)
         rngs = self.rngs.get(later)
@@ -287,21 +327,26 @@ class Automation:
                 decision_rng(self.seed, self.purpose, s) for s in range(count)
             ]
         rng = rngs[seat]
-        started = time.perf_counter()
+        key = (self.game_id, level, prompt.kind)
+        started = time.thread_time()
         state = rng.getstate()
         action: Action | None = None
         deciding: str | None = level
         while deciding is not None:
-            below = cheaper(deciding)
+            below = None if guard is not None else cheaper(deciding)
             try:
-                with deadline(limit if below is not None else None):  # the cheapest: no limit
+                # the cheapest level has no limit; the guard drops the decision instead
+                with deadline(guard if guard is not None else limit if below is not None else None):
                     action = _answer(game, prompt, deciding, rng)
                 break
             except DecisionTimeout:
-                rng.setstate(state)  # the cheaper level decides from the same numbers
+                rng.setstate(state)  # whoever decides next draws the same numbers
+                if guard is not None:
+                    self.timings.append((key, time.thread_time() - started))
+                    raise Interrupted from None
                 self.fallbacks.append((seat, prompt.kind, deciding))
                 deciding = below
-        self.timings.append(((self.game_id, level, prompt.kind), time.perf_counter() - started))
+        self.timings.append((key, time.thread_time() - started))
         return action
 
 
@@ -391,6 +436,29 @@ def play_out(
     game = game_class(game_id).from_json(snapshot)
     actions = game.autoplay(chooser(game_id, seating, seed, purpose))
     return [a.to_json() for a in actions], game.to_json()
+
+
+def hint_of(game: Game, seat: int, seed: int, purpose: str) -> dict[str, JSON] | None:
+    """What the game's hint level would do in `seat` now, and why when it can say, as plain
+    data (`{"action", "reason", "params"}`); None when the seat is not asked."""
+    prompt = game.prompt(seat)
+    if prompt is None:
+        return None
+    found = cpu_hint(game, prompt, seed, purpose)
+    return {
+        "action": None if found.action is None else found.action.to_json(),
+        "reason": found.reason,
+        "params": dict(found.params),
+    }
+
+
+def hint_in_worker(
+    game_id: str, snapshot: dict[str, JSON], seat: int, seed: int, purpose: str
+) -> tuple[dict[str, JSON] | None, float]:
+    """`hint_of` in a worker process, and the thread CPU time it took."""
+    started = time.thread_time()
+    found = hint_of(game_class(game_id).from_json(snapshot), seat, seed, purpose)
+    return found, time.thread_time() - started
 
 
 def warm() -> None:

@@ -189,9 +189,9 @@ class ServiceCore:
         """Start the CPUs' worker processes now rather than at the first decision for them."""
         self._thinkers.start()
 
-    def close(self) -> None:
-        """Stop the CPUs' worker processes (the bot is shutting down)."""
-        self._thinkers.close()
+    def close(self, wait: bool = False) -> None:
+        """Stop the CPUs' worker processes (the bot is shutting down; `wait`: until gone)."""
+        self._thinkers.close(wait)
 
     # ------------------------------------------------------------------ rows
 
@@ -401,7 +401,8 @@ class ServiceCore:
 
     def _run_here(self, auto: Automation, game: Game) -> Batch:
         """Take on the event loop the steps of `auto` that may be taken here: the table's own
-        steps, and decisions known to cost less than a worker's round trip."""
+        steps, and decisions known to cost less than a worker's round trip (one that runs
+        past the loop's guard after all is dropped and thought in a worker)."""
         batch = Batch.empty()
         thinkers = self._thinkers
         auto.timings = []
@@ -410,7 +411,7 @@ class ServiceCore:
             return thinkers.may_decide_here(key, sum(t for _, t in auto.timings))
 
         try:
-            auto.run(game, batch, may_decide)
+            auto.run(game, batch, may_decide, guard=thinkers.guard)
         except GameError as exc:
             raise TableError.from_engine(exc) from None
         for key, seconds in auto.timings:

@@ -28,7 +28,6 @@ from bot.tables.flow import load_states, mark_declined
 from bot.tables.pgrows import Held, PgUnit
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, Action, Game, GameError, IllegalAction
-from engines.cpu import hint as cpu_hint
 
 FINISH_TRIES = 3
 """Times "see the result" is played out again when the table moved on meanwhile."""
@@ -248,18 +247,10 @@ class PlayOps(ServiceCore):
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
-        prompt = game.prompt(held.seat)
-        if prompt is None:
-            return None
-        try:
-            found = cpu_hint(game, prompt, row.seed, f"hint@{row.action_count}")
+        try:  # thought outside the transaction, in a worker unless hints here cost nothing
+            return await self._thinkers.hint(game, held.seat, row.seed, f"hint@{row.action_count}")
         except GameError as exc:
             raise TableError.from_engine(exc) from None
-        return {
-            "action": None if found.action is None else found.action.to_json(),
-            "reason": found.reason,
-            "params": dict(found.params),
-        }
 
     async def finish(
         self, table_id: int, user_id: int, *, expected_version: int | None = None

@@ -9,17 +9,31 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator
+import signal
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 
+import bot.tables.thinkers
 from bot.games import plugins
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables import ActResult, TableService
-from bot.tables.automation import Automation, Job, Seating, _answer, cheaper
+from bot.tables.automation import (
+    Automation,
+    Batch,
+    DecisionTimeout,
+    Job,
+    Seating,
+    _answer,
+    can_interrupt,
+    cheaper,
+    deadline,
+)
 from bot.tables.core import Pending
 from engines.cpu import LEVELS, cpu_chooser, decision_rng
 from engines.zhao_pengyou import ZhaoPengyou
@@ -40,7 +54,7 @@ async def pooled(database: Database, clock: FakeClock) -> AsyncIterator[TableSer
     """A service whose CPUs think in one worker process (stopped after the test)."""
     service = TableService(database, pooled_settings(), clock=clock)
     yield service
-    service.close()
+    service.close(wait=True)
 
 
 class Jobs:
@@ -83,6 +97,24 @@ async def alice_plays(service: TableService, table_id: int, moves: int) -> None:
             continue
         await service.act(table_id, ALICE, action, prompt_version=current.version)
         moves -= 1
+
+
+def test_the_workers_start_at_the_bots_start_and_are_gone_once_it_closes(
+    database: Database,
+) -> None:
+    """`start_thinking` starts `CPU_WORKERS` processes; `close(wait=True)` leaves none."""
+    service = TableService(database, pooled_settings(cpu_workers=2))
+    service.start_thinking()
+    pool = service._thinkers._pool
+    assert pool is not None
+    pool.submit(int).result(timeout=60)  # started and answering
+    workers = list(pool._processes.values())  # type: ignore[attr-defined]
+    assert len(workers) == 2 and all(w.is_alive() for w in workers)
+    service.close(wait=True)
+    for worker in workers:
+        worker.join(timeout=10)
+    assert not any(w.is_alive() for w in workers)
+    service.close()  # twice is harmless
 
 
 # ---------------------------------------------------------------------------- the same moves
@@ -152,22 +184,166 @@ async def test_a_move_is_shown_at_once_and_the_cpus_moves_as_they_come(
 # ---------------------------------------------------------------------------- deadlines
 
 
+HARD_SEATING = Seating(("hard",) * 6, (None,) * 6, (None,) * 6, (True,) * 6, (False,) * 6)
+"""Six hard CPU seats."""
+
+
+def first_lead() -> ZhaoPengyou:
+    """A 6-seat Zhao Pengyou deal at its first lead (a search for a hard player)."""
+    game = ZhaoPengyou.new(6, {}, 7)
+    easy = cpu_chooser("zhao-pengyou", ["easy"] * 6, 1)
+    while game.phase != "play":
+        game.autoplay(easy, limit=1)
+    return game
+
+
+@pytest.fixture
+def alarm() -> Iterator[None]:
+    """SIGALRM's handler and timer as they were before the test, put back after it."""
+    handler = signal.getsignal(signal.SIGALRM)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, handler)
+
+
+def spin() -> None:
+    """Think until interrupted (ten seconds at most: a deadline that never comes fails)."""
+    until = time.monotonic() + 10
+    while time.monotonic() < until:
+        pass
+
+
+def test_a_deadline_cuts_the_block_short_and_never_fires_after_it(alarm: None) -> None:
+    """In the main thread the alarm interrupts a decision; once the block is left no alarm is
+    running, and a SIGALRM that arrives late (delivered as the block ended) is harmless."""
+    assert can_interrupt()
+    with pytest.raises(DecisionTimeout), deadline(0.001):
+        spin()
+    with deadline(5):
+        pass
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    signal.raise_signal(signal.SIGALRM)  # a late signal: nothing raised, the process lives on
+    assert can_interrupt()
+
+
+def test_a_deadline_leaves_someone_elses_alarm_alone(alarm: None) -> None:
+    """A SIGALRM handler of anyone else's (SIG_IGN included), or a timer of theirs running, is
+    left as it was: no deadline then (the decision runs whole), and their alarm still comes."""
+    rang: list[int] = []
+
+    def theirs(signum: int, frame: Any) -> None:
+        rang.append(signum)
+
+    for handler in (theirs, signal.SIG_IGN):
+        signal.signal(signal.SIGALRM, handler)
+        assert not can_interrupt()
+        with deadline(1e-6):
+            time.sleep(0.01)  # past the deadline, not cut short
+        assert signal.getsignal(signal.SIGALRM) is handler
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.setitimer(signal.ITIMER_REAL, 600)  # a timer of someone else's (the fixture stops it)
+    assert not can_interrupt()
+    with deadline(1e-6):
+        time.sleep(0.01)
+    assert signal.getitimer(signal.ITIMER_REAL)[0] > 500  # theirs, still running
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL
+
+
+def test_a_deadline_outside_the_main_thread_sets_no_alarm(alarm: None) -> None:
+    """Signals reach the main thread only: in another thread no alarm is set (it would
+    interrupt whatever the main thread does), and the decision runs whole."""
+    seen: list[object] = []
+
+    def decide() -> None:
+        seen.append(can_interrupt())
+        with deadline(1e-6):
+            seen.append(signal.getitimer(signal.ITIMER_REAL))
+            time.sleep(0.01)
+        seen.append("whole")
+
+    thread = threading.Thread(target=decide)
+    thread.start()
+    thread.join()
+    assert seen == [False, (0.0, 0.0), "whole"]
+
+
 def test_a_decision_past_its_deadline_is_taken_by_a_cheaper_level_from_the_same_numbers() -> None:
     """The worker's alarm cuts a hard decision short; the next cheaper level (and the next)
     decides with the seat's RNG as it was before: the same as that level alone."""
-    game = ZhaoPengyou.new(6, {}, 7)
-    easy = cpu_chooser("zhao-pengyou", ["easy"] * 6, 1)
-    while game.phase != "play":  # up to the first lead: a search for the hard player
-        game.autoplay(easy, limit=1)
-    seating = Seating(("hard",) * 6, (None,) * 6, (None,) * 6, (True,) * 6, (False,) * 6)
+    game = first_lead()
     prompt = next(p for p in game.seat_decisions().values() if p.required)
-    auto = Automation.start("zhao-pengyou", 7, "cpu@0", seating, [], START_TIME, 0)
+    auto = Automation.start("zhao-pengyou", 7, "cpu@0", HARD_SEATING, [], START_TIME, 0)
     answer = auto.decide(game, prompt, limit=1e-6)
     gave_up = [level for _, _, level in auto.fallbacks]
     assert gave_up and gave_up[0] == "hard"
     decided = cheaper(gave_up[-1])
     assert decided is not None
     assert answer == _answer(game, prompt, decided, decision_rng(7, "cpu@0", prompt.seat))
+
+
+def test_a_decision_on_the_loop_past_its_guard_is_dropped_whole() -> None:
+    """On the event loop a kind of decision measured cheap may be slow this time: past the
+    loop's guard it is dropped (nothing applied, the seat's RNG as before) and the loop stops
+    before it, to think it elsewhere: the same answer as if it had never been tried."""
+    game = first_lead()
+    prompt = next(p for p in game.seat_decisions().values() if p.required)
+    auto = Automation.start("zhao-pengyou", 7, "cpu@0", HARD_SEATING, [], START_TIME, 0)
+    batch = Batch.empty()
+    snapshot = game.to_json()
+    auto.run(game, batch, guard=1e-6)
+    assert auto.waiting and not batch.actions and game.to_json() == snapshot
+    assert [key for key, _ in auto.timings] == [("zhao-pengyou", "hard", prompt.kind)]
+    auto.run(game, batch)  # thought after all, with no guard
+    expected = _answer(first_lead(), prompt, "hard", decision_rng(7, "cpu@0", prompt.seat))
+    assert batch.actions[0] == expected
+
+
+async def test_a_slow_decision_of_a_cheap_kind_goes_to_the_worker(
+    database: Database, clock: FakeClock, pooled: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every kind of decision taken for cheap, each cut by the loop's guard at once: all are
+    thought in the worker after all, and the table plays the same moves as on the loop."""
+    monkeypatch.setattr(bot.tables.thinkers, "LOOP_GUARD", 1e-6)
+    monkeypatch.setattr(pooled._thinkers.costs, "cheap", lambda key: True)
+    jobs = Jobs(pooled)
+    inline = TableService(database, pooled_settings(cpu_workers=0), clock=clock)
+    records = []
+    for channel, service in enumerate((inline, pooled)):
+        table_id = await table(service, "gong-zhu", 4, channel + 1, seed=21)
+        await alice_plays(service, table_id, 6)
+        records.append((await service.record(table_id, include_sealed=True))["actions"])
+        await assert_snapshot_is_replay(service, database, table_id)
+    assert records[0] == records[1]
+    assert jobs.count > 0
+
+
+async def test_a_hint_is_thought_in_a_worker_and_says_what_the_loop_would(
+    database: Database, clock: FakeClock, pooled: TableService
+) -> None:
+    """A hard Hint (a search) is thought in a worker process, outside any transaction: the
+    same action and reason as thought on the loop."""
+    inline = TableService(database, pooled_settings(cpu_workers=0), clock=clock)
+    sent: list[str] = []
+    in_pool = pooled._thinkers._in_pool
+
+    async def counted(what: str, job: Any, *args: Any) -> Any:
+        sent.append(what)
+        return await in_pool(what, job, *args)
+
+    pooled._thinkers._in_pool = counted  # type: ignore[method-assign]
+    hints = []
+    for channel, service in enumerate((inline, pooled)):
+        table_id = await table(service, "gong-zhu", 4, channel + 1, seed=8)
+        for _ in range(8):
+            current = await service.prompt(table_id, ALICE)
+            if current.prompt is not None and current.prompt["required"]:
+                break
+            await service.advance(table_id, 1)
+        hints.append(await service.hint(table_id, ALICE))
+    assert hints[0] is not None and hints[0]["action"] is not None
+    assert hints[0] == hints[1]
+    assert "a hint" in sent
 
 
 async def test_slow_decisions_in_a_worker_are_cut_short_and_logged(

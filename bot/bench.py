@@ -1,5 +1,6 @@
 """`cardbot bench`: engine throughput, CPU decision times, service latency on a real SQLite file,
-render speed.
+render speed; and when asked (`cardbot bench messages`), the messages whole games send through
+Discord (`bot.bench_messages`).
 
 Figures, not pass/fail: speed targets are read here, never asserted in timed unit tests.
 """
@@ -202,10 +203,17 @@ def service_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 
 def render_figures(quick: bool, game: str | None = None) -> list[Figure]:
-    """Render time and PNG size of table images."""
+    """Render time and PNG size of every game's images (or only `game`'s)."""
     from render.bench import run
 
-    return run(quick)
+    return run(quick, game)
+
+
+def message_figures(quick: bool, game: str | None = None) -> list[Figure]:
+    """Messages created, notifying and left, over whole games played through Discord."""
+    from bot.bench_messages import run
+
+    return run(quick, game)
 
 
 SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
@@ -213,12 +221,15 @@ SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
     "cpu": cpu_figures,
     "service": service_figures,
     "render": render_figures,
+    "messages": message_figures,
 }
+ALL = ("engine", "cpu", "service", "render")
+"""The sections of `cardbot bench` (`messages` runs when asked for)."""
 
 
 def main(args: argparse.Namespace) -> int:
     """Print the figures of one section or all."""
-    names = list(SECTIONS) if args.what == "all" else [args.what]
+    names = list(ALL) if args.what == "all" else [args.what]
     print(build.describe())
     print(
         f"cardbot bench ({'quick' if args.quick else 'full'}), Python {sys.version.split()[0]}, one core"

@@ -293,8 +293,18 @@ def _mypy_version() -> str:
 def main(args: argparse.Namespace) -> int:
     """Build, check or remove the compiled engines."""
     where = Path(args.dir).resolve() if args.dir else build_dir()
+    if where.exists() and not where.is_dir():
+        print(f"cardbot build: {where} is a file: --dir takes a folder.", file=sys.stderr)
+        return 2
     if args.clean:
-        shutil.rmtree(where, ignore_errors=True)
+        if not where.exists():
+            print(f"nothing to remove: {where} does not exist")
+            return 0
+        try:
+            shutil.rmtree(where)
+        except OSError as error:
+            print(f"cardbot build: could not remove {where}: {error.strerror}.", file=sys.stderr)
+            return 1
         print(f"removed {where}")
         return 0
     if args.status:

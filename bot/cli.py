@@ -1,4 +1,8 @@
-"""The `cardbot` command line: run | play | replay | simulate | bench | render | db | build."""
+"""The `cardbot` command line: run | play | replay | cpu | simulate | bench | render | db | build.
+
+Bad input is one line on standard error, saying what is wrong and what is accepted, and a
+non-zero exit (2, as argparse exits): never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,25 @@ import importlib
 import os
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
+from typing import NoReturn
 
 # subcommand -> "module:function"; each function takes the parsed arguments and returns an
 # exit code. Modules load lazily so `cardbot replay` never imports discord.py or Pillow.
+HELP = {
+    "run": "the Discord bot (settings from .env)",
+    "play": "play a game in the terminal against CPU seats",
+    "replay": "replay game records (docs/records.md)",
+    "cpu": "ask a computer player for its next action in a record (docs/records.md)",
+    "simulate": "CPU-only games and how the CPU levels compare",
+    "bench": "speed figures: engines, CPU decisions, the tables service, images; the messages a game sends",
+    "render": "sample table and hand images of a game",
+    "db": "database maintenance (cardbot db upgrade applies the migrations)",
+    "build": "optional: compile the engines with mypyc (two to four times as fast)",
+}
+"""Each subcommand's line in `cardbot --help`: the README's command table says the same."""
+
 _COMMANDS = {
     "run": "bot.run:main",
     "play": "bot.play:main",
@@ -25,15 +43,72 @@ _COMMANDS = {
 }
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The CPU levels (engines.cpu.LEVELS, written out: the parser imports no engine)."""
+GAME_COMMANDS = ("play", "simulate", "bench", "render")
+GAME_HELP = "game id, e.g. kitten-fishing (an unknown id is answered with the list of games)"
+"""Subcommands whose `game` argument names a game: checked before they start."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose refusals are one line: what is wrong, and where to read what is accepted."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print `cardbot play: argument --seats: ...` and exit 2 (no usage block)."""
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`).\n")
+
+
+def at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of `least` or more, refused in words otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number (give {least} or more)"
+            ) from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is too small (give {least} or more)")
+        return value
+
+    parse.__name__ = f"a whole number of {least} or more"
+    return parse
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (a seed), refused in words otherwise."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def game_problem(game_id: str) -> str | None:
+    """Why `game_id` names no playable game, with the ids that do (None when it is one)."""
+    from engines.base import GameError, games
+    from engines.record import game_for_record
+
+    try:
+        game_for_record(game_id)
+    except GameError as exc:
+        return f"{exc.message} The games: {', '.join(cls.id for cls in games())}."
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="cardbot", description=__doc__)
+    parser = Parser(
+        prog="cardbot",
+        description=f"The cardbot command line: {' | '.join(_COMMANDS)}.",
+        epilog="`cardbot COMMAND --help` says what each command takes.",
+    )
     parser.add_argument("--version", action="version", version=f"cardbot {version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser(
         "run",
-        help="run the Discord bot (settings from .env)",
+        help=HELP["run"],
         description=(
             "Apply the database migrations, log in to Discord and serve the tables until "
             "stopped. Settings come from the environment and from a .env file in the working "
@@ -43,24 +118,44 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
 
-    play = sub.add_parser("play", help="play a game in the terminal against CPU seats")
-    play.add_argument("game", help="game id, e.g. kitten-fishing")
-    play.add_argument("--name", default=None, help="your display name")
-    play.add_argument("--level", default="normal", help="CPU level: easy, normal, hard")
-    play.add_argument("--seats", type=int, default=None, help="number of seats")
+    play = sub.add_parser(
+        "play",
+        help=HELP["play"],
+        description=(
+            "Play GAME in the terminal against CPU seats, through the same tables service and "
+            "database as the bot. Every move is saved: quit (q, Ctrl-C, Ctrl-D) any time and "
+            "run the same command again, from any folder, to resume. At any prompt, `help` "
+            "(or ?) says what can be typed there and `rules` gives the game's rules."
+        ),
+    )
+    play.add_argument("game", help=GAME_HELP)
+    play.add_argument("--name", default=None, help="your display name (default: your login)")
+    play.add_argument(
+        "--level", default=None, choices=LEVELS, help="the CPU seats' level (default normal)"
+    )
+    play.add_argument(
+        "--seats", type=at_least(1), default=None, help="number of seats (default: the fewest)"
+    )
     play.add_argument("--new", action="store_true", help="abandon the saved game and start anew")
     play.add_argument(
         "--lang", choices=["ja", "en"], default=None, help="language (default: from LANG)"
     )
 
-    replay = sub.add_parser("replay", help="replay a game record (docs/records.md)")
+    replay = sub.add_parser(
+        "replay",
+        help=HELP["replay"],
+        description=(
+            "Replay game records and print one JSON answer per record (docs/records.md): exit "
+            "0 when it replayed, 2 for a malformed record, 3 when an action was refused."
+        ),
+    )
     replay.add_argument("file", help="record file, or - for standard input")
     replay.add_argument("--jsonl", action="store_true", help="one record per line")
     replay.add_argument("--finish", action="store_true", help="let CPU players finish the game")
 
     cpu = sub.add_parser(
         "cpu",
-        help="ask a CPU player for its next action (docs/records.md)",
+        help=HELP["cpu"],
         description=(
             'Answer a query {"record": RECORD, "seat": s} with {"action": ...}: the action the '
             "CPU of seat s takes next, which `cardbot replay` accepts as the record's next one, "
@@ -70,9 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     cpu.add_argument("file", help="query file, or - for standard input")
-    cpu.add_argument(
-        "--level", required=True, choices=["easy", "normal", "hard"], help="the CPU's level"
-    )
+    cpu.add_argument("--level", required=True, choices=LEVELS, help="the CPU's level")
     cpu.add_argument(
         "--jsonl",
         action="store_true",
@@ -82,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser(
         "simulate",
-        help="CPU-only games and how the CPU levels compare",
+        help=HELP["simulate"],
         description=(
             "Play CPU-only games and summarise them. With a lineup that mixes levels "
             "(--levels hard,normal) every deal is played once per seat rotation, so each level "
@@ -90,13 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
             "95% confidence interval, and each level's lead over the next one down too."
         ),
     )
-    simulate.add_argument("game", help="game id, e.g. kitten-fishing")
-    simulate.add_argument("--games", type=int, default=1000, help="how many deals (default 1000)")
+    simulate.add_argument("game", help=GAME_HELP)
     simulate.add_argument(
-        "--seed", type=int, default=0, help="seed of the first game; game n uses seed + n"
+        "--games", type=whole_number, default=1000, help="how many deals (default 1000)"
     )
     simulate.add_argument(
-        "--seats", type=int, default=None, help="number of seats (default: the game's fewest)"
+        "--seed", type=whole_number, default=0, help="seed of the first game; game n uses seed + n"
+    )
+    simulate.add_argument(
+        "--seats",
+        type=at_least(1),
+        default=None,
+        help="number of seats (default: the game's fewest)",
     )
     simulate.add_argument(
         "--level", default=None, help="CPU level of every seat: easy, normal, hard, random"
@@ -109,36 +207,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--hands",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="H",
         help="play only the first H hands (deals, rounds) of each match; scores per hand",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    bench = sub.add_parser("bench", help="print engine, CPU, service and render figures")
+    bench = sub.add_parser("bench", help=HELP["bench"])
     bench.add_argument(
         "what",
         nargs="?",
         default="all",
-        choices=["all", "engine", "cpu", "service", "render"],
-        help="which figures (default all)",
+        choices=["all", "engine", "cpu", "service", "render", "messages"],
+        help="which figures (default all; `messages`, the messages whole games send through "
+        "Discord, only when asked: it needs a source checkout)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument(
         "--game", metavar="ID", help="only this game's engine and service figures (e.g. go-fish)"
     )
 
-    render = sub.add_parser("render", help="write sample images of a game")
-    render.add_argument("game", help="game id, e.g. kitten-fishing")
-    render.add_argument("--seed", type=int, default=0, help="seed of the game shown (default 0)")
+    render = sub.add_parser("render", help=HELP["render"])
+    render.add_argument("game", help=GAME_HELP)
+    render.add_argument(
+        "--seed", type=whole_number, default=0, help="seed of the game shown (default 0)"
+    )
     render.add_argument(
         "--out", default="render-samples", help="folder to write the PNG files into"
     )
 
     db = sub.add_parser(
         "db",
-        help="database maintenance",
+        help=HELP["db"],
         description="Database maintenance on DATABASE_URL (default: the SQLite file of cardbot).",
     )
     actions = db.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -149,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser(
         "build",
-        help="compile the engines with mypyc (optional; two to four times as fast)",
+        help=HELP["build"],
         description=(
             "Copy engines/ into a build folder outside the source tree (.compiled/ beside "
             "engines/, or $CARDBOT_BUILD_DIR) and compile it there with mypyc; needs the dev "
@@ -163,8 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--clean", action="store_true", help="remove the build")
     build.add_argument("--force", action="store_true", help="rebuild even when up to date")
     build.add_argument("--dir", default=None, help="build folder (default: see above)")
-    build.add_argument("--jobs", type=int, default=2, help="C files compiled at a time (default 2)")
+    build.add_argument(
+        "--jobs", type=at_least(1), default=2, help="C files compiled at a time (default 2)"
+    )
     return parser
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    found = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(found.choices)
 
 
 def version() -> str:
@@ -189,12 +297,19 @@ def command_name() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # told by the subcommand, whose --help lists what it takes
+        _subcommands(parser)[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command != "build":
         # before anything imports `engines`: the compiled build if it matches the sources
         from bot import build
 
         build.activate()
+    game = getattr(args, "game", None) if args.command in GAME_COMMANDS else None
+    if game is not None and (problem := game_problem(game)) is not None:
+        print(f"cardbot {args.command}: {problem}", file=sys.stderr)
+        return 2
     module_name, func_name = _COMMANDS[args.command].split(":")
     func = getattr(importlib.import_module(module_name), func_name)
     try:

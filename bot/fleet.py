@@ -156,7 +156,12 @@ async def _timers(
                         "table": table.id,
                         "guild": table.guild_id,
                         "at": now.isoformat(),
-                        "dues": [[seat, _due(table, seat)] for seat in reminder.seats],
+                        "dues": [
+                            [seat, _due(table, seat), number]
+                            for seat, number in zip(
+                                reminder.seats, reminder.numbers, strict=True
+                            )
+                        ],
                     }
                 )
             for expiry in await service.expire_overdue(now):
@@ -690,10 +695,10 @@ async def audit(fleet: Fleet, ledger: Ledger, *, late_after: float) -> Audit:
         for seq in event["moves"]
     )
     reminded = Counter(
-        (event["table"], seat, due)
+        (event["table"], seat, due, number)  # each reminder of a prompt (its rhythm) once
         for event in fleet.events
         if event["event"] == "reminder"
-        for seat, due in event["dues"]
+        for seat, due, number in event["dues"]
     )
     report.reported = len(reported)
     report.reported_twice = sum(1 for n in reported.values() if n > 1)

@@ -12,86 +12,28 @@ import argparse
 import asyncio
 import getpass
 import os
-import re
 import signal
 import sys
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.games import presenter, seat_names
-from bot.games.moves import parse_typed_move
 from bot.i18n import game_name, refusal_text, t
+from bot.play_prompt import PromptScreen, Reading, capitalised, plain, say, use_colour
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
-from engines.base import GameError, event_seen_by, game_class
-from engines.cards import card_label
+from engines.base import GameError, event_seen_by, game_class, games
 from engines.cpu import LEVELS
 from engines.record import game_for_record
 
 TERMINAL_USER_ID = 1
 """The local player's user id (Discord ids are far larger, so the two never meet)."""
 AUTO_PACE_SECONDS = 0.15
+DEFAULT_LEVEL = "normal"
 
 Ask = Callable[[str], str]
-
-# The terminal's own sentences; everything shared with Discord comes from bot.i18n.
-_WORDS: dict[str, dict[str, str]] = {
-    "resumed": {
-        "en": "Resuming your game of {game} ({moves} moves so far).",
-        "ja": "{game}の対局を再開します（ここまで {moves} 手）。",
-    },
-    "new_game": {"en": "A new game of {game}.", "ja": "{game}の新しい対局です。"},
-    "moves": {"en": "Moves: {moves} / {cap}", "ja": "手数：{moves} / {cap}"},
-    "you_won": {"en": "You win!", "ja": "勝利！"},
-    "you_lost": {"en": "{name} wins.", "ja": "敗北（勝者：{name}）"},
-    "draw": {"en": "A draw.", "ja": "引き分け"},
-    "one_key": {"en": "Enter: {action}", "ja": "Enter：{action}"},
-    "keys": {
-        "en": "[q] quit (saved)  [h] hint  [a] auto  [n] new game",
-        "ja": "[q] 中断（保存）  [h] ヒント  [a] 自動  [n] 新しい対局",
-    },
-    "keys_finish": {"en": "  [s] see the result", "ja": "  [s] 結果を見る"},
-    "keys_skip": {"en": "  [Enter] let it pass", "ja": "  [Enter] 見送る"},
-    "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
-    "confirm_new": {
-        "en": "Abandon this game and start a new one?",
-        "ja": "この対局をやめて新しい対局を始めますか？",
-    },
-    "saved": {
-        "en": "Saved. Run the same command to resume.",
-        "ja": "保存しました。同じコマンドで再開できます。",
-    },
-    "what_one": {
-        "en": "Press Enter for {action}, or one of the keys.",
-        "ja": "Enter で「{action}」、またはキーを入力してください。",
-    },
-    "what_list": {
-        "en": "Type a number from the list, a move's name, or one of the keys.",
-        "ja": "一覧の番号、手の名前、またはキーを入力してください。",
-    },
-    "what_pick": {
-        "en": "Type cards as codes (7H QS) or hand numbers (3 14), or one of the keys.",
-        "ja": "札を記号（7H QS）か手札の番号（3 14）で入力するか、キーを入力してください。",
-    },
-    "auto_on": {
-        "en": "Auto play on: the CPU plays for you. Ctrl-C switches it off.",
-        "ja": "自動プレイ オン：Ctrl-C でオフにします。",
-    },
-    "auto_off": {"en": "Auto play off.", "ja": "自動プレイ オフ"},
-    "flipped_all": {
-        "en": "{count} moves played to the end.",
-        "ja": "残り {count} 手を最後まで進めました。",
-    },
-    "closed": {"en": "This table is closed.", "ja": "この卓は終了しています。"},
-}
-
-
-def say(key: str, locale: str, **params: Any) -> str:
-    """A terminal sentence in `locale`."""
-    words = _WORDS[key]
-    return (words.get(locale) or words["en"]).format(**params)
 
 
 def terminal_channel(game_id: str) -> int:
@@ -107,32 +49,42 @@ def terminal_locale(explicit: str | None) -> str:
     return "ja" if env.lower().startswith("ja") else "en"
 
 
-def plain(text: str) -> str:
-    """Discord markdown (**bold**) read as plain terminal text."""
-    return re.sub(r"\*\*(.+?)\*\*", r"\1", text)
-
-
 class TerminalGame:
     """One terminal session at one game's table."""
 
     def __init__(
-        self, service: TableService, game_id: str, locale: str, ask: Ask, out: Callable[[str], None]
+        self,
+        service: TableService,
+        game_id: str,
+        locale: str,
+        ask: Ask,
+        out: Callable[[str], None],
+        colour: bool = False,
     ):
         self.service = service
         self.game_id = game_id
         self.locale = locale
         self.ask = ask
         self.out = out
+        self.colour = colour
         self.presenter = presenter(game_id)
+        self.screen: PromptScreen | None = None
+        """The prompt being asked (what a test reads to know what is on the screen)."""
 
     # ------------------------------------------------------------------ setup
 
     async def open_or_resume(
-        self, name: str, level: str, seats: int | None, new: bool
+        self, name: str, level: str | None, seats: int | None, new: bool
     ) -> TableInfo:
-        """The game's open table, or a new one with CPU seats filling the rest."""
+        """The game's open table, or a new one with CPU seats filling the rest.
+
+        A saved game that differs from the seats or the level asked for is not resumed without
+        a word: the player chooses between it and a new game as asked.
+        """
         channel = terminal_channel(self.game_id)
         table = await self.service.active_table(channel)
+        if table is not None and table.status == "active" and not new:
+            new = self.choose_new(table, level, seats)
         if table is not None and new:
             await self.service.abandon(table.id, TERMINAL_USER_ID, is_moderator=True)
             table = None
@@ -145,6 +97,7 @@ class TerminalGame:
                     moves=table.action_count,
                 )
             )
+            self.out(say("first_help", self.locale))
             return table
         if table is None:
             cls = game_class(self.game_id)
@@ -153,10 +106,39 @@ class TerminalGame:
                 None, channel, self.game_id, {}, TERMINAL_USER_ID, name, seats=count
             )
         while len(table.seats) < table.seat_count:
-            table = await self.service.add_cpu(table.id, TERMINAL_USER_ID, level)
+            table = await self.service.add_cpu(table.id, TERMINAL_USER_ID, level or DEFAULT_LEVEL)
         started = await self.service.start(table.id, TERMINAL_USER_ID)
         self.show_start(started)
         return started.table
+
+    def choose_new(self, table: TableInfo, level: str | None, seats: int | None) -> bool:
+        """When the saved game differs from what was asked (`--seats 3` against a two-seat
+        save), say so and ask: True to start the new game, False to resume."""
+        saved_level = _level(table)
+        differs: list[tuple[str, Any, Any]] = []
+        if seats is not None and seats != table.seat_count:
+            differs.append(("seats", seats, table.seat_count))
+        if level is not None and saved_level is not None and level != saved_level:
+            differs.append(("level", level, saved_level))
+        if not differs:
+            return False
+
+        def phrase(which: str, value: Any) -> str:
+            if which == "seats":
+                return say("seats", self.locale, n=value)
+            return say("level", self.locale, level=t(f"level.{value}", self.locale))
+
+        joiner = say("and", self.locale)
+        asked = joiner.join(phrase(which, wanted) for which, wanted, _ in differs)
+        saved = joiner.join(phrase(which, had) for which, _, had in differs)
+        game = game_name(self.game_id, self.locale)
+        self.out(say("saved_differs", self.locale, game=game, saved=saved, asked=asked))
+        while True:
+            answer = self.ask(say("resume_or_new", self.locale, asked=asked)).strip().lower()
+            if answer in ("r", ""):
+                return False
+            if answer == "n":
+                return True
 
     def show_start(self, result: ActResult) -> None:
         """Who goes first ("この対局は相手が先にめくります"), and what the CPUs already did."""
@@ -168,6 +150,7 @@ class TerminalGame:
         self.out(say("new_game", self.locale, game=game_name(self.game_id, self.locale)))
         if notice:
             self.out(plain(notice))
+        self.out(say("first_help", self.locale))
         self.narrate(result)
 
     @staticmethod
@@ -196,7 +179,12 @@ class TerminalGame:
                     events, lambda s: names[s] if s is not None else "", self.locale, viewer=mine
                 )
             if line:
-                self.out("  " + plain(line))
+                # a phrase made to follow another ("nobody exposes a card") starts the line as a
+                # sentence; a player's name is left as they wrote it
+                text = plain(line)
+                if not any(text.startswith(name) for name in names if name):
+                    text = capitalised(text)
+                self.out("  " + text)
         if result.applied and not result.steps:
             self.out("  " + say("flipped_all", self.locale, count=result.applied))
 
@@ -229,7 +217,8 @@ class TerminalGame:
         self.out("═" * 60)
         self.out("  " + plain(headline))
         for label, value in self.presenter.result_fields(result, names, self.locale):
-            self.out(f"  {plain(label)}: " + plain(value).replace("\n", " / "))
+            shown = plain(value).replace("\n", " / ")
+            self.out("  " + say("field", self.locale, label=plain(label), value=shown))
         self.out("═" * 60)
 
     # ------------------------------------------------------------------ the loop
@@ -245,8 +234,13 @@ class TerminalGame:
         """Show the table and take one input; the table to go on with, or None to quit."""
         if table.status == "finished":
             self.show_result(table, table.result or {})
-            if self.ask(say("prompt_over", self.locale)).strip().lower() not in ("r", "y"):
-                return None
+            while True:
+                answer = self.ask(say("prompt_over", self.locale)).strip().lower()
+                if answer in ("r", "y"):
+                    break
+                if answer in ("q", ""):
+                    return None
+                self.out("  " + say("over_what", self.locale))
             result = await self.service.rematch(table.id, TERMINAL_USER_ID)
             self.show_start(result)
             return result.table
@@ -258,92 +252,119 @@ class TerminalGame:
         if prompt is None:
             # the table's own step (a draw) or an Auto seat is next: take it, at the pace, told
             # in the log's lines; the table is shown when the player has something to decide
-            # (shown at every draw, it would fill the screen a hundred times a deal)
-            result = await self.service.advance(table.id, limit=1)
-            self.narrate(result)
-            if not result.applied:
-                self.show_table(table, current.view)
-                return None
-            return table
+            # (shown at every draw, it would fill the screen a hundred times a deal). Steps go
+            # on, one at a time, while the player has no decision (a draw may give them one)
+            mine = self.my_seat(table)
+            while True:
+                result = await self.service.advance(table.id, limit=1)
+                self.narrate(result)
+                if not result.applied:
+                    self.show_table(table, current.view)
+                    return None
+                if (
+                    result.table.status != "active"
+                    or not result.auto_pending
+                    or result.prompt_for(mine) is not None
+                ):
+                    return table
         self.show_table(table, current.view)
         return await self.turn(table, current)
 
     async def turn(self, table: TableInfo, current: SeatPrompt) -> TableInfo | None:
-        """One prompt: a short list (numbers), a card pick (codes or hand numbers), or a key."""
+        """One prompt: shown once, then read until a move is made or a key changes the table.
+
+        Help, the rules, a hint and every refusal leave the game as it was and ask again
+        (without showing the table again: nothing has changed)."""
         prompt = current.prompt or {}
-        choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
-        pick = prompt.get("pick")
-        names = seat_names(table, self.locale)
-        labels = [self.presenter.action_label(action, self.locale, names) for action in choices]
-        required = prompt.get("required", True)
-        # Enter takes a required prompt's only move; on an optional prompt it lets it pass
-        one_key = len(choices) == 1 and not pick and required
-        if not one_key:
-            self.out("  " + plain(self.presenter.prompt_text(prompt, self.locale)))
-        if pick:
-            self.out("  " + self.hand_line(pick))
-        if one_key:
-            self.out("  " + say("one_key", self.locale, action=labels[0]))
-        else:
-            for line in numbered(labels):
-                self.out(line)
         finish = game_class(self.game_id).instant_finish and self.alone(table)
-        keys = say("keys", self.locale) + (say("keys_finish", self.locale) if finish else "")
-        if not required:
-            keys += say("keys_skip", self.locale)
-        answer = self.ask(keys + " > ").strip()
-        lowered = answer.lower()
-        if lowered == "q":
+        screen = PromptScreen(
+            self.game_id,
+            prompt,
+            seat_names(table, self.locale),
+            self.locale,
+            finish=finish,
+            colour=self.colour,
+        )
+        self.screen = screen
+        for line in screen.lines():
+            self.out(line)
+        while True:
+            reading = screen.read(self.ask(screen.keys_line()))
+            try:
+                done, after = await self.answer(table, current, screen, reading)
+            except TableError as exc:
+                self.out("  " + _error_text(exc, self.locale))
+                if exc.code != "illegal_action":
+                    return table  # the table changed under the prompt: show it as it is now
+                if reading.kind in ("move", "elsewhere"):
+                    self.out("  " + screen.accepts())
+                continue
+            if done:
+                return after
+
+    async def answer(
+        self, table: TableInfo, current: SeatPrompt, screen: PromptScreen, reading: Reading
+    ) -> tuple[bool, TableInfo | None]:
+        """Carry out one reading: (whether the prompt is done, the table to go on with)."""
+        kind = reading.kind
+        if kind == "quit":
             self.out(say("saved", self.locale))
-            return None
-        try:
-            if lowered == "a":
-                await self.auto(table)
-            elif lowered == "s" and finish:
-                if self.confirm(self.presenter.finish_confirm(self.locale)):
-                    self.narrate(await self.service.finish(table.id, TERMINAL_USER_ID))
-            elif lowered == "n":
-                if self.confirm(say("confirm_new", self.locale)):
-                    _, result = await self.service.new_game(table.id, TERMINAL_USER_ID)
-                    self.show_start(result)
-                    return result.table
-            elif lowered == "" and not required and prompt.get("default"):
-                # an optional prompt let go that has a default (keep the hand): take it
+            return True, None
+        if kind in ("help", "rules", "refused"):
+            lines = {"help": screen.help_lines, "rules": screen.rules_lines}.get(kind)
+            for line in lines() if lines else ["  " + text for text in reading.text]:
+                self.out(line)
+            return False, table
+        if kind == "hint":
+            self.out("  " + await self.hint(table))
+            return False, table
+        if kind == "auto":
+            await self.auto(table)
+        elif kind == "finish":
+            if not self.confirm(self.presenter.finish_confirm(self.locale)):
+                return False, table
+            self.narrate(await self.service.finish(table.id, TERMINAL_USER_ID))
+        elif kind == "new":
+            if not self.confirm(say("confirm_new", self.locale)):
+                return False, table
+            _, result = await self.service.new_game(table.id, TERMINAL_USER_ID)
+            self.show_start(result)
+            return True, result.table
+        elif kind == "pass":
+            default = (current.prompt or {}).get("default")
+            if default:  # an optional prompt let go that has a default (keep the hand)
                 self.narrate(
                     await self.service.act(
-                        table.id,
-                        TERMINAL_USER_ID,
-                        dict(prompt["default"]),
-                        prompt_version=current.version,
+                        table.id, TERMINAL_USER_ID, dict(default), prompt_version=current.version
                     )
                 )
-            elif lowered == "" and not required:
+            else:
                 # an optional prompt let go: the table stops waiting for it (a CPU draws
-                # after a knock window), then goes on at its pace (a draw)
+                # after a knock window), then goes on at its pace (a draw, another seat...)
                 self.narrate(
                     await self.service.decline(
                         table.id, TERMINAL_USER_ID, prompt_version=current.version
                     )
                 )
-                result = await self.service.advance(table.id, limit=1)
-                self.narrate(result)
-            elif lowered == "h":
-                self.out("  " + await self.hint(table))
-            elif (action := self.read_move(answer, prompt, choices, names)) is not None:
-                self.narrate(
-                    await self.service.act(
-                        table.id, TERMINAL_USER_ID, action, prompt_version=current.version
-                    )
+                self.narrate(await self.service.advance(table.id, limit=1))
+        elif kind == "elsewhere" and reading.action is not None:
+            # never applied: the game's reason when it refuses it anyway, else "not here"; "it
+            # is not your turn" would mislead whoever is being asked something
+            try:
+                await self.service.check_action(table.id, TERMINAL_USER_ID, reading.action)
+            except TableError as exc:
+                if exc.params.get("code", exc.code) != "not_your_turn":
+                    raise
+            for text in reading.text:
+                self.out("  " + text)
+            return False, table
+        elif kind == "move" and reading.action is not None:
+            self.narrate(
+                await self.service.act(
+                    table.id, TERMINAL_USER_ID, reading.action, prompt_version=current.version
                 )
-            elif pick:
-                self.out(say("what_pick", self.locale))
-            elif one_key:
-                self.out(say("what_one", self.locale, action=labels[0]))
-            else:
-                self.out(say("what_list", self.locale))
-        except TableError as exc:
-            self.out("  " + _error_text(exc, self.locale))
-        return table
+            )
+        return True, table
 
     async def hint(self, table: TableInfo) -> str:
         """What the game's hint level would do in the player's seat, and why."""
@@ -359,25 +380,6 @@ class TerminalGame:
             found.get("reason"), found.get("params") or {}, self.locale
         )
         return plain(t("hint.line", self.locale, what=what) + (f" ({reason})" if reason else ""))
-
-    def hand_line(self, pick: Mapping[str, Any]) -> str:
-        """The hand of a card pick, numbered as `/play` and the images number it."""
-        return "  ".join(f"{n}:{card_label(card)}" for n, card in enumerate(pick["cards"], 1))
-
-    def read_move(
-        self,
-        answer: str,
-        prompt: Mapping[str, Any],
-        choices: Sequence[Mapping[str, Any]],
-        names: Sequence[str],
-    ) -> dict[str, Any] | None:
-        """Enter takes the only choice; otherwise a number, a label, or cards typed."""
-        if answer == "" and len(choices) == 1 and not prompt.get("pick"):
-            return dict(choices[0])
-        if not answer:
-            return None
-        typed = parse_typed_move(self.game_id, prompt, answer, names)
-        return typed.action
 
     @staticmethod
     def alone(table: TableInfo) -> bool:
@@ -417,26 +419,9 @@ class TerminalGame:
             self.out(say("auto_off", self.locale))
 
 
-LINE_WIDTH = 78
-"""Columns of a terminal line: a long list of choices is laid out in columns within it."""
-
-
-def numbered(labels: Sequence[str]) -> list[str]:
-    """The choices numbered from 1, one a line, or in columns when there are more than ten
-    (18 places to insert a card read at a glance)."""
-    items = [f"{n:>2}. {label}" for n, label in enumerate(labels, 1)]
-    if len(items) <= 10:
-        return ["  " + item for item in items]
-    width = max(len(item) for item in items) + 3
-    per_line = max(1, (LINE_WIDTH - 2) // width)
-    return [
-        "  " + "".join(item.ljust(width) for item in items[i : i + per_line]).rstrip()
-        for i in range(0, len(items), per_line)
-    ]
-
-
-def _level(table: TableInfo) -> str:
-    return next((s.cpu_level for s in table.seats if s.cpu_level), "normal")
+def _level(table: TableInfo) -> str | None:
+    """The level of the table's CPU seats (None when it has none)."""
+    return next((s.cpu_level for s in table.seats if s.cpu_level), None)
 
 
 def _error_text(exc: TableError, locale: str) -> str:
@@ -449,7 +434,10 @@ EXIT_INTERRUPTED = 130
 
 
 async def run(
-    args: argparse.Namespace, ask: Ask = input, out: Callable[[str], None] = print
+    args: argparse.Namespace,
+    ask: Ask = input,
+    out: Callable[[str], None] = print,
+    colour: bool = False,
 ) -> int:
     """Open the database, find or open the game's terminal table, and play.
 
@@ -462,9 +450,10 @@ async def run(
         if args.seats is not None:
             cls.check_seats(args.seats)
     except GameError as exc:
-        print(f"cardbot play: {exc.message}", file=sys.stderr)
+        ids = ", ".join(cls.id for cls in games())
+        print(f"cardbot play: {exc.message} The games: {ids}.", file=sys.stderr)
         return 2
-    if args.level not in LEVELS:
+    if args.level is not None and args.level not in LEVELS:
         print(f"cardbot play: the CPU level is one of {', '.join(LEVELS)}.", file=sys.stderr)
         return 2
     try:
@@ -480,7 +469,7 @@ async def run(
     service = TableService(database, settings)
     try:
         await database.upgrade()
-        session = TerminalGame(service, args.game, locale, ask, out)
+        session = TerminalGame(service, args.game, locale, ask, out, colour=colour)
         name = args.name or _user_name()
         try:
             table = await session.open_or_resume(name, args.level, args.seats, args.new)
@@ -547,7 +536,7 @@ class CtrlC:
     async def session(self, args: argparse.Namespace) -> int:
         """`run(args)` as the task a press cancels."""
         self.task = asyncio.current_task()
-        return await run(args, ask=self.ask)
+        return await run(args, ask=self.ask, colour=use_colour(sys.stdout))
 
 
 def main(args: argparse.Namespace) -> int:

@@ -36,11 +36,11 @@ def main(args: argparse.Namespace | None = None) -> int:
     try:
         settings = load_settings()
     except SettingsError as exc:
-        print(exc, file=sys.stderr)
+        print(f"cardbot run: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
     if not (settings.discord_token or "").strip():
-        print(NO_TOKEN.format(command=command_name()), file=sys.stderr)
+        print(f"cardbot run: {NO_TOKEN.format(command=command_name())}", file=sys.stderr)
         return 2
 
     import aiohttp

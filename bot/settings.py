@@ -17,6 +17,9 @@ ExpiryPolicy = Literal["cpu_turn", "cpu_seat", "abandon"]
 
 EXPIRY_POLICIES: tuple[str, ...] = ("cpu_turn", "cpu_seat", "abandon")
 LOCALES: tuple[str, ...] = ("ja", "en")
+NOTIFY_MODES: tuple[str, ...] = ("every_turn", "away", "reminders")
+"""When the game turning to a player notifies them (a user's choice in `/game settings`)."""
+DEFAULT_NOTIFY = "away"
 MIN_TURN_TIMER = 300
 MAX_TURN_TIMER = 604800
 DEFAULT_STATEMENT_TIMEOUT = 30.0
@@ -79,7 +82,41 @@ class Settings(BaseSettings):
     default_locale: Locale = "ja"
     turn_timer_seconds: int = Field(default=86400, ge=MIN_TURN_TIMER, le=MAX_TURN_TIMER)
     expiry_policy: ExpiryPolicy = "cpu_turn"
-    reminder_before_seconds: int = Field(default=3600, ge=0)
+    reminder_before_seconds: int = Field(
+        default=3600, ge=0, description="The last reminder goes this long before the deadline."
+    )
+    reminder_interval_seconds: int = Field(
+        default=14400,
+        ge=0,
+        description=(
+            "A turn left unanswered is reminded at this rhythm from its start, before the last "
+            "reminder (0: only the last one)."
+        ),
+    )
+    reminder_limit: int = Field(
+        default=6,
+        ge=0,
+        description=(
+            "After this many reminders the table says the game has stalled and reminds no more; "
+            "the turn timer still applies (0: no limit)."
+        ),
+    )
+    notify_away_seconds: int = Field(
+        default=300,
+        ge=0,
+        description=(
+            "A player who acted at a table this recently is not notified (no new DM, no ping) "
+            "when the game turns to them: their message is updated in place."
+        ),
+    )
+    table_repost_seconds: int = Field(
+        default=3600,
+        ge=60,
+        description=(
+            "A table message older than this is posted anew at the bottom of the channel at "
+            "its next update (as is one with other messages below it)."
+        ),
+    )
     live_timer_seconds: int | None = Field(
         default=3600,
         ge=0,

@@ -7,7 +7,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
@@ -59,17 +59,101 @@ class RecordError(GameError):
 # --------------------------------------------------------------------------- actions and events
 
 
+class FrozenObject:
+    """A JSON object inside an action's field (a friend call `{"card": "AH", "nth": 2}`), frozen.
+
+    Hashable like the tuples that freeze lists, read like a dict (`call["card"]`, `dict(call)`),
+    and thawed back to an object: never mistaken for a list of pairs, which is another shape in
+    a record. Its keys are sorted, so two objects with the same members are equal.
+    """
+
+    __slots__ = ("members",)
+
+    def __init__(self, members: tuple[tuple[str, JSON], ...]) -> None:
+        self.members: Final = members
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FrozenObject):
+            return NotImplemented
+        return self.members == other.members
+
+    def __hash__(self) -> int:
+        return hash((FrozenObject, self.members))
+
+    def __repr__(self) -> str:
+        return f"FrozenObject({self.members!r})"
+
+    def __getitem__(self, key: str) -> JSON:
+        for name, value in self.members:
+            if name == key:
+                return value
+        raise KeyError(key)
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __contains__(self, key: object) -> bool:
+        return any(name == key for name, _ in self.members)
+
+    def get(self, key: str, default: JSON = None) -> JSON:
+        """The member `key`, or `default` when the object lacks it."""
+        for name, value in self.members:
+            if name == key:
+                return value
+        return default
+
+    def keys(self) -> list[str]:
+        """The members' names, sorted."""
+        return [name for name, _ in self.members]
+
+    def items(self) -> tuple[tuple[str, JSON], ...]:
+        """(name, frozen value) pairs, sorted by name."""
+        return self.members
+
+
 def _freeze(value: JSON) -> JSON:
     if isinstance(value, list | tuple):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
+        return FrozenObject(tuple(sorted((str(k), _freeze(v)) for k, v in value.items())))
     return value
 
 
 def _thaw(value: JSON) -> JSON:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
+    if isinstance(value, FrozenObject):
+        return {k: _thaw(v) for k, v in value.members}
+    return value
+
+
+MAX_ACTION_DEPTH: Final = 16
+"""No field of RECORDS.md nests deeper than a few levels."""
+
+
+def _freeze_checked(value: JSON, depth: int) -> JSON:
+    """`_freeze` of a record's field value, refusing fractions and deep nesting.
+
+    No field of RECORDS.md is a fraction: refusing them keeps `1.0` from passing for the seat
+    or position `1` in any engine.
+    """
+    if isinstance(value, list):
+        if depth >= MAX_ACTION_DEPTH:
+            raise IllegalAction("malformed_action", "The action is nested too deeply.")
+        return tuple([_freeze_checked(v, depth + 1) for v in value])
+    if isinstance(value, dict):
+        if depth >= MAX_ACTION_DEPTH:
+            raise IllegalAction("malformed_action", "The action is nested too deeply.")
+        members = [(str(k), _freeze_checked(v, depth + 1)) for k, v in value.items()]
+        members.sort()
+        return FrozenObject(tuple(members))
+    if isinstance(value, float):
+        raise IllegalAction(
+            "malformed_action", "Numbers in an action are whole numbers, not fractions."
+        )
     return value
 
 
@@ -134,22 +218,13 @@ class Action:
             raise IllegalAction("malformed_action", "An action needs an integer 'seat'.")
         if not isinstance(kind, str):
             raise IllegalAction("malformed_action", "An action needs a string 'type'.")
-        rest = [(k, v) for k, v in data.items() if k not in ("seat", "type")]
-        # No field of RECORDS.md is a fraction or nested deeper than a few levels: refusing
-        # them here keeps `1.0` from passing for the seat or position `1` in any engine.
-        pending = [(value, 1) for _, value in rest]
-        while pending:
-            value, depth = pending.pop()
-            if isinstance(value, float):
-                raise IllegalAction(
-                    "malformed_action", "Numbers in an action are whole numbers, not fractions."
-                )
-            if isinstance(value, dict | list):
-                if depth >= 16:
-                    raise IllegalAction("malformed_action", "The action is nested too deeply.")
-                items = value.values() if isinstance(value, dict) else value
-                pending.extend((item, depth + 1) for item in items)
-        return cls(seat, kind, tuple(sorted((k, _freeze(v)) for k, v in rest)))
+        fields = [
+            (key, value if isinstance(value, str) else _freeze_checked(value, 1))
+            for key, value in data.items()
+            if key != "seat" and key != "type"
+        ]
+        fields.sort()
+        return cls(seat, kind, tuple(fields))
 
 
 class Event:
@@ -737,6 +812,15 @@ class Game(ABC):
     def next_match_options(cls, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         """The options of the next match of a series ("rematch"); by default the same ones."""
         return dict(options)
+
+    @classmethod
+    def logged_action(cls, data: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        """An action as an older version logged it, in the shape RECORDS.md gives it now.
+
+        The bot keeps every table's log for good: a record written from an old log must still be
+        exact. By default an action is logged as it stands.
+        """
+        return data
 
     @classmethod
     def cpu_player(cls, level: str) -> CpuPlayer:

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from render import games, parts
-from render.parts import Canvas, PlayerInfo
+from render.parts import PlayerInfo
 from render.theme import CardStyle
 
 PNG_COMPRESS_LEVEL = 3
@@ -94,35 +94,23 @@ def hand_image(
     locale: str = "ja",
     four_colour: bool = False,
     title: str | None = None,
+    groups: Sequence[tuple[str, Sequence[int]]] | None = None,
 ) -> Image.Image:
-    """The hand strip as a Pillow image; see `render_hand`."""
+    """The hand as a Pillow image; see `render_hand`."""
+    from render import kit
     from render.strings import tr
-    from render.theme import HAND_CARD_W, TEXT, WIDTH
 
-    chosen = frozenset(selected)
     codes = list(cards)
-    margin = 12
-    rows = parts.hand_rows(len(codes), HAND_CARD_W, WIDTH - 2 * margin)
-    row_h = 24 + round(HAND_CARD_W * 1.4) + 8 + 33 + 10
-    top = 56
-    c = Canvas.new(WIDTH, top + row_h * max(1, len(rows)) + margin, locale, CardStyle(four_colour))
     heading = (
         title
         if title is not None
         else tr("hand", locale) + "  " + tr("cards", locale, n=len(codes))
     )
     with _DRAWING:
-        c.text((margin + 6, 16), heading, 26, TEXT, "la", bold=True, max_width=WIDTH - 40)
-        parts.hand_strip(
-            c,
-            codes,
-            margin,
-            top,
-            HAND_CARD_W,
-            WIDTH - 2 * margin,
-            legal=legal_mask,
-            selected=chosen,
-        )
+        c = kit.canvas(locale, CardStyle(four_colour))
+        top = kit.top_bar(c, heading)
+        box = (kit.MARGIN, top + kit.GAP, kit.WIDTH - kit.MARGIN, kit.HEIGHT - kit.MARGIN)
+        kit.hand(c, codes, box, groups=groups, legal=legal_mask, selected=frozenset(selected))
     return c.image
 
 
@@ -133,13 +121,53 @@ def render_hand(
     locale: str = "ja",
     four_colour: bool = False,
     title: str | None = None,
+    groups: Sequence[tuple[str, Sequence[int]]] | None = None,
 ) -> bytes:
-    """PNG of a hand: cards in order, labels 1..n, legal bright, illegal dimmed, selected lifted.
+    """PNG of a hand, made for the box: cards grouped (by suit, or the game's `groups` as
+    (label, positions)), numbered 1..n, legal bright, illegal dimmed, selected lifted.
 
     `selected` holds 0-based positions; `legal_mask[i]` says whether card i may be played now
     (None: all legal). Two-number codes keep their orientation (`W2B5/B` is drawn black up).
     """
-    return encode_png(hand_image(cards, legal_mask, selected, locale, four_colour, title))
+    return encode_png(hand_image(cards, legal_mask, selected, locale, four_colour, title, groups))
+
+
+def details_image(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo] = (),
+    locale: str = "ja",
+    viewer: int | None = None,
+    four_colour: bool = False,
+) -> Image.Image | None:
+    """The second image of a view (scores, a deal's breakdown), when its game's layout offers
+    one (`details` in its module) and has something to show now; see `render_details`."""
+    details = getattr(games.module(str(view["game"])), "details", None)
+    if details is None:
+        return None
+    seat = view.get("viewer") if viewer is None else viewer
+    with _DRAWING:
+        image: Image.Image | None = details(
+            view, list(players), locale, CardStyle(four_colour), seat
+        )
+    return image
+
+
+def render_details(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo] = (),
+    locale: str = "ja",
+    viewer: int | None = None,
+    four_colour: bool = False,
+) -> bytes | None:
+    """PNG of what did not fit in the table image (a score table, a deal's breakdown), shown
+    on demand by the bot's Details button; None when the game has no such image now."""
+    image = details_image(view, players, locale, viewer, four_colour)
+    return None if image is None else encode_png(image)
+
+
+def has_details(game: str) -> bool:
+    """Whether a game's layout offers a details image (the bot then shows a Details button)."""
+    return hasattr(games.module(game), "details")
 
 
 def render_round_table(

@@ -1,9 +1,10 @@
 """Card faces drawn by code: French cards, jokers, backs and two-number cards, cached.
 
 Suit symbols are vector shapes (circles and polygons drawn 4x and scaled down), never font
-glyphs, so they are sharp at every size and independent of the font. `face()` is the one door
-through which a card's face reaches an image; `record_faces()` lets a test see every code that
-went through it (the hidden-information test relies on this).
+glyphs, so they are sharp at every size and independent of the font. `face()` is the door
+through which a card's face reaches an image (a layout that shows a card some other way, as
+the two-number games' end tiles, goes through `shown()`); `record_faces()` lets a test see
+every code that went through them (the hidden-information tests rely on this).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from math import ceil, floor
 
 from PIL import Image, ImageDraw
 
@@ -44,9 +46,15 @@ def record_faces() -> Iterator[list[str]]:
 
 def face(code: str, width: int, style: CardStyle = DEFAULT_STYLE, dim: bool = False) -> Image.Image:
     """The RGBA face of `code`, `width` px wide; dimmed for cards that can't be played."""
+    shown(code)
+    return _face(code, width, style, dim)
+
+
+def shown(code: str) -> None:
+    """Tell `record_faces` that `code`'s face reaches an image: `face` does, and so must a
+    layout that shows a card some other way (a two-number card by its ends alone)."""
     for seen in _recorders:
         seen.append(code)
-    return _face(code, width, style, dim)
 
 
 @lru_cache(maxsize=1024)
@@ -96,6 +104,12 @@ def _blank(width: int, fill: tuple[int, int, int] = CARD_FACE) -> Image.Image:
     return im
 
 
+@lru_cache(maxsize=16)
+def plain(width: int) -> Image.Image:
+    """A card with nothing on its face: what shows of the cards under a stack."""
+    return _blank(width)
+
+
 def _finish(im: Image.Image) -> Image.Image:
     width, height = im.size
     im.paste(CARD_EDGE + (255,), (0, 0), _outline(width, height, CARD_EDGE))
@@ -105,30 +119,16 @@ def _finish(im: Image.Image) -> Image.Image:
 
 # --------------------------------------------------------------------------- French cards
 
-# pip centres per rank: (column 0..2, row 0..1 from the top of the pip area)
-_PIPS: dict[str, list[tuple[float, float]]] = {
-    "2": [(1, 0), (1, 1)],
-    "3": [(1, 0), (1, 0.5), (1, 1)],
-    "4": [(0, 0), (2, 0), (0, 1), (2, 1)],
-    "5": [(0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)],
-    "6": [(0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
-    "7": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
-    "8": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)],
-    "9": [(0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)],
-    "T": [
-        (0, 0),
-        (2, 0),
-        (1, 1 / 6),
-        (0, 1 / 3),
-        (2, 1 / 3),
-        (0, 2 / 3),
-        (2, 2 / 3),
-        (1, 5 / 6),
-        (0, 1),
-        (2, 1),
-    ],
-}
 _FACE_TINT = {"K": (250, 232, 170), "Q": (246, 214, 230), "J": (208, 228, 248)}
+
+RANK_SHARE = 0.40
+"""Height of the corner's rank, as a share of the card's width ("10": `TEN_SHARE`)."""
+TEN_SHARE = 0.36
+SUIT_SHARE = 0.34
+"""Size of the corner's suit under the rank, as a share of the card's width."""
+TILE_SHARE = 0.46
+"""Width of the corner index (rank over suit), as a share of the card's width: an overlapped
+card must show at least this much of its left edge (see `parts.index_step`)."""
 
 
 def rank_text(rank: str) -> str:
@@ -136,30 +136,43 @@ def rank_text(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-SMALL_FACE_W = 80
-"""Faces narrower than this are drawn small: a big index and one big suit, no pip grid. At
-that size ten pips are noise, and the index (all that shows of an overlapped card) needs the
-room to be read on a phone, where the image is shown at half size."""
+def index_sizes(code: str, width: int) -> tuple[int, int] | None:
+    """(rank, suit) heights in px of what names a card at `width`: a French card's corner
+    rank and suit, a joker's star twice, a two-number card's two numbers (held: its upright
+    end's and its turned end's, the smaller; on the table: both alike); None for a code with
+    no face."""
+    if len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC":
+        share = TEN_SHARE if code[0] == "T" else RANK_SHARE
+        return round(width * share), round(width * SUIT_SHARE)
+    if code in JOKERS:
+        star = round(width * SUIT_SHARE)
+        return star, star
+    if TWO_NUMBER.match(code):
+        _, _, up = two_number_parts(code)
+        if up is None:
+            size = round(width * _TN_TABLE)
+            return size, size
+        return round(width * _TN_UPRIGHT), round(width * _TN_SMALL)
+    return None
 
 
-def is_small(width: int) -> bool:
-    """Whether a face `width` px wide is drawn in the small design."""
-    return width < SMALL_FACE_W
+def readable_width(least: int) -> int:
+    """The narrowest card whose index (`index_sizes`) is at least `least` px for every code."""
+    share = min(TEN_SHARE, SUIT_SHARE, _TN_SMALL)
+    width = int(least / share)
+    while round(width * min(TEN_SHARE, SUIT_SHARE)) < least or round(width * _TN_SMALL) < least:
+        width += 1
+    return width
 
 
 @lru_cache(maxsize=128)
 def _corner(rank: str, suit: str, width: int, colour: tuple[int, int, int]) -> Image.Image:
-    """The rank-and-suit index tile of the top-left corner."""
-    if is_small(width):
-        size = round(width * (0.40 if rank != "T" else 0.34))
-        tile_w = round(width * 0.44)
-        pip = round(width * 0.26)
-        top = round(width * 0.40) * 1.04
-    else:
-        size = round(width * (0.30 if rank != "T" else 0.25))
-        tile_w = round(width * 0.27)
-        pip = round(width * 0.17)
-        top = round(width * 0.30) * 1.02
+    """The rank-and-suit index tile of the top-left corner: big, as all that shows of a card
+    overlapped in a hand is its left edge, and it must read on a phone."""
+    size = round(width * (TEN_SHARE if rank == "T" else RANK_SHARE))
+    tile_w = round(width * TILE_SHARE)
+    pip = round(width * SUIT_SHARE)
+    top = round(width * RANK_SHARE) * 1.04
     tile = Image.new("RGBA", (tile_w, round(top) + pip + 4), (0, 0, 0, 0))
     d = ImageDraw.Draw(tile)
     label = rank_text(rank)
@@ -169,14 +182,21 @@ def _corner(rank: str, suit: str, width: int, colour: tuple[int, int, int]) -> I
 
 
 def _corner_origin(width: int) -> tuple[int, int]:
-    if is_small(width):
-        return round(width * 0.03), round(width * 0.05)
-    return round(width * 0.01), round(width * 0.035)
+    return round(width * 0.02), round(width * 0.05)
 
 
 def index_box(code: str, width: int) -> tuple[int, int, int, int] | None:
-    """Where the top-left index (rank over suit) of a French card's face is inked, as a box;
-    None for other cards. Nothing else on the face comes near it."""
+    """What names a card, as a box on its face, which a card laid over it must leave whole:
+    a French card's top-left index (rank over suit; nothing else on the face comes near it),
+    a two-number card's two numbers (the band down its middle as wide as its widest number:
+    an overlap that cuts into it hides part of a number); None for other cards."""
+    if TWO_NUMBER.match(code):
+        white, black, up = two_number_parts(code)
+        size = round(width * (_TN_TABLE if up is None else _TN_UPRIGHT))
+        digit = max(text.text_width(str(n), size) for n in (white, black))
+        margin = max(2, round(width * 0.06))
+        left = (width - digit) / 2
+        return floor(left) - 1, margin, ceil(width - left) + 1, card_height(width) - margin
     if not (len(code) == 2 and code[0] in "A23456789TJQK" and code[1] in "SHDC"):
         return None
     corner = _corner(code[0], code[1], width, BLACK)
@@ -186,65 +206,28 @@ def index_box(code: str, width: int) -> tuple[int, int, int, int] | None:
 
 
 def _french(code: str, width: int, style: CardStyle) -> Image.Image:
+    """One design at every size: the big index top left, one big suit (or the court's
+    frame) low on the right. Pip grids are noise at the size Discord shows a card."""
     rank, suit = code[0], code[1]
     colour = style.suit_colour(suit)
-    height = card_height(width)
     im = _blank(width)
     corner = _corner(rank, suit, width, colour)
-    ox, oy = _corner_origin(width)
-    im.alpha_composite(corner, (ox, oy))
-    if is_small(width):
-        _small_middle(im, rank, suit, colour)
-        return _finish(im)
-    im.alpha_composite(
-        corner.transpose(Image.Transpose.ROTATE_180),
-        (width - ox - corner.width, height - oy - corner.height),
-    )
-    if rank == "A":
-        paste_shape(im, suit, (width / 2, height / 2), round(width * 0.46), colour)
-    elif rank in _PIPS:
-        pip = round(width * (0.16 if rank in "9T" else 0.17))
-        left, right = width * 0.40, width * 0.60
-        top, bottom = height * 0.19, height * 0.81
-        for column, row in _PIPS[rank]:
-            x = left + (right - left) * column / 2
-            y = top + (bottom - top) * row
-            paste_shape(im, suit, (x, y), pip, colour, flip=row > 0.5)
-    else:
-        _court(im, rank, suit, colour)
+    im.alpha_composite(corner, _corner_origin(width))
+    _small_middle(im, rank, suit, colour)
     return _finish(im)
 
 
 def _small_middle(im: Image.Image, rank: str, suit: str, colour: tuple[int, int, int]) -> None:
-    """The rest of a small face: one big suit low on the right, framed and tinted for J, Q, K."""
+    """The rest of a face: one big suit low on the right, framed and tinted for J, Q, K."""
     width, height = im.size
-    cx, cy = width * 0.68, height * 0.70
     if rank in _FACE_TINT:
         d = ImageDraw.Draw(im)
-        box = (width * 0.53, height * 0.44, width * 0.92, height * 0.94)
+        box = (width * 0.55, height * 0.46, width * 0.93, height * 0.95)
         d.rectangle(box, fill=_FACE_TINT[rank], outline=colour, width=max(1, width // 30))
-        _ornament(d, rank, (box[0] + box[2]) / 2, height * 0.53, width * 0.3, colour)
-        paste_shape(im, suit, ((box[0] + box[2]) / 2, height * 0.76), round(width * 0.26), colour)
+        _ornament(d, rank, (box[0] + box[2]) / 2, height * 0.55, width * 0.28, colour)
+        paste_shape(im, suit, ((box[0] + box[2]) / 2, height * 0.78), round(width * 0.24), colour)
     else:
-        paste_shape(im, suit, (cx, cy), round(width * 0.44), colour)
-
-
-def _court(im: Image.Image, rank: str, suit: str, colour: tuple[int, int, int]) -> None:
-    """J, Q, K: a tinted frame, a crown-like ornament, a large letter and the suit."""
-    width, height = im.size
-    d = ImageDraw.Draw(im)
-    box = (width * 0.31, height * 0.1, width * 0.69, height * 0.9)
-    d.rectangle(box, fill=_FACE_TINT[rank], outline=colour, width=max(1, width // 40))
-    inset = width * 0.035
-    d.rectangle(
-        (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
-        outline=colour,
-        width=1,
-    )
-    cx = width / 2
-    _ornament(d, rank, cx, height * 0.24, width * 0.3, colour)
-    text.draw_text(d, (cx, height * 0.52), rank, round(width * 0.4), colour, "mm", bold=True)
-    paste_shape(im, suit, (cx, height * 0.76), round(width * 0.16), colour)
+        paste_shape(im, suit, (width * 0.72, height * 0.74), round(width * 0.38), colour)
 
 
 def _ornament(
@@ -282,29 +265,26 @@ def _ornament(
 
 
 def _joker(code: str, width: int) -> Image.Image:
+    """A joker: its star as the corner index (red for the big joker, black for the small),
+    JOKER spelt down the left edge under it, and a big star in the middle."""
     big = code == "BJ"
     colour = RED if big else BLACK
     height = card_height(width)
     im = _blank(width)
     d = ImageDraw.Draw(im)
-    size = max(8, round(width * 0.15))
-    tile = Image.new("RGBA", (round(width * 0.22), round(size * 5.1)), (0, 0, 0, 0))
-    td = ImageDraw.Draw(tile)
+    star = round(width * SUIT_SHARE)
+    ox, oy = _corner_origin(width)
+    cx = ox + round(width * TILE_SHARE) / 2
+    paste_shape(im, "*", (cx, oy + star / 2 + 2), star, colour)
+    size = max(8, round(width * 0.13))
     for k, letter in enumerate("JOKER"):
-        text.draw_text(td, (tile.width / 2, k * size), letter, size, colour, "ma", bold=True)
-    im.alpha_composite(tile, (round(width * 0.01), round(width * 0.04)))
-    im.alpha_composite(
-        tile.transpose(Image.Transpose.ROTATE_180),
-        (width - round(width * 0.01) - tile.width, height - round(width * 0.04) - tile.height),
-    )
-    star = round(width * 0.56)
+        y = oy + star + 6 + k * size * 1.02
+        text.draw_text(d, (cx, y), letter, size, colour, "ma", bold=True)
+    middle = round(width * 0.5)
+    at = (width * 0.66, height * 0.6)
     if big:
-        paste_shape(im, "*", (width / 2 + 1, height * 0.46 + 2), star + 6, (214, 160, 30))
-    paste_shape(im, "*", (width / 2, height * 0.46), star, colour)
-    mark = "+" if big else "−"
-    text.draw_text(
-        d, (width / 2, height * 0.78), mark, round(width * 0.22), colour, "mm", bold=True
-    )
+        paste_shape(im, "*", (at[0] + 1, at[1] + 2), middle + 6, (214, 160, 30))
+    paste_shape(im, "*", at, middle, colour)
     return _finish(im)
 
 
@@ -350,6 +330,12 @@ _TN_BODY = (222, 208, 178)
 _TN_WHITE = (252, 252, 248)
 _TN_BLACK = (30, 30, 34)
 _TN_EDGE = (96, 90, 80)
+_TN_UPRIGHT = 0.66
+"""Number size of a held card's upright end, as a share of its width."""
+_TN_TABLE = 0.5
+"""Number size of both ends of a card on the table."""
+_TN_SMALL = 0.34
+"""Number size of a held card's turned end."""
 TWO_NUMBER_UPRIGHT_SHARE = 0.64
 """The share of a held card's height that its upright end takes (the other end, turned, the
 rest): what counts is read at a glance, what the card would show turned is still there."""
@@ -371,7 +357,7 @@ def _two_number_held(upright: int, other: int, white_up: bool, width: int) -> Im
     im = _blank(width, _TN_BODY)
     m = max(2, round(width * 0.06))
     split = round(height * TWO_NUMBER_UPRIGHT_SHARE)
-    _two_number_end(im, (m, m, width - m, split), upright, white_up, round(width * 0.66))
+    _two_number_end(im, (m, m, width - m, split), upright, white_up, round(width * _TN_UPRIGHT))
     inset = round(width * 0.16)
     low = Image.new("RGBA", (width, height - split), (0, 0, 0, 0))
     _two_number_end(
@@ -379,7 +365,7 @@ def _two_number_held(upright: int, other: int, white_up: bool, width: int) -> Im
         (inset, round(height * 0.03), width - inset, low.height - m),
         other,
         not white_up,
-        round(width * 0.34),
+        round(width * _TN_SMALL),
     )
     im.alpha_composite(low.transpose(Image.Transpose.ROTATE_180), (0, split))
     return _finish(im)
@@ -393,7 +379,7 @@ def _two_number_table(white: int, black: int, width: int) -> Image.Image:
     im = _blank(width, _TN_BODY)
     m = max(2, round(width * 0.06))
     mid = height // 2
-    size = round(width * 0.5)
+    size = round(width * _TN_TABLE)
     gap = max(1, round(width * 0.02))
     _two_number_end(im, (m, m, width - m, mid - gap), white, True, size)
     _two_number_end(im, (m, mid + gap, width - m, height - m), black, False, size)

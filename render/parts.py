@@ -171,6 +171,16 @@ def paste_card(
         ring_box(c, (x, y, x + width, y + card_height(width)), ring)
 
 
+def paste_plain(c: Canvas, x: float, y: float, width: int) -> None:
+    """A plain card (edge and face, no index) under a stack: nothing of it can be misread.
+    It is recorded as a card with no code, like a back."""
+    x, y = round(x), round(y)
+    for seen in _card_recorders:
+        seen.append(PlacedCard(None, width, x, y))
+    im = cards.plain(width)
+    c.image.paste(im, (x, y), im)
+
+
 def ring_box(
     c: Canvas, box: tuple[float, float, float, float], colour: Colour, width: int = 4
 ) -> None:
@@ -324,25 +334,7 @@ def face_down_pile(
     The count (text `size`, by default 0.3 of the card width) turns red at `low` or fewer; an
     empty pile is a dashed outline. Returns the size.
     """
-    height = card_height(card_w)
-    layers = 0 if count <= 0 else min(4, 1 + count // 8)
-    depth = 3
-    if layers == 0:
-        for k in range(0, card_w, 12):
-            c.draw.line((x + k, y, x + min(card_w, k + 6), y), fill=TEXT_DIM, width=2)
-            c.draw.line(
-                (x + k, y + height, x + min(card_w, k + 6), y + height), fill=TEXT_DIM, width=2
-            )
-        for k in range(0, height, 12):
-            c.draw.line((x, y + k, x, y + min(height, k + 6)), fill=TEXT_DIM, width=2)
-            c.draw.line(
-                (x + card_w, y + k, x + card_w, y + min(height, k + 6)), fill=TEXT_DIM, width=2
-            )
-    for k in range(layers):
-        off = (layers - 1 - k) * depth
-        paste_card(c, None, x + off, y + off, card_w, shadow=k == 0)
-    stack_w = card_w + (max(layers, 1) - 1) * depth
-    total_h = height + (max(layers, 1) - 1) * depth
+    stack_w, total_h = pile_stack(c, x, y, count, card_w)
     size = size or max(20, round(card_w * 0.3))
     count_text = tr("cards", c.locale, n=count) if label is None else label
     width = text.text_width(count_text, size) + size
@@ -363,6 +355,29 @@ def face_down_pile(
     else:
         c.text((cx, cy), count_text, size, TEXT, "mm", bold=True)
     return used
+
+
+def pile_stack(c: Canvas, x: float, y: float, count: int, card_w: int) -> tuple[float, float]:
+    """A stack of backs whose thickness follows `count` (an empty pile: a dashed outline),
+    with no count; returns its size."""
+    height = card_height(card_w)
+    layers = 0 if count <= 0 else min(4, 1 + count // 8)
+    depth = 3
+    if layers == 0:
+        for k in range(0, card_w, 12):
+            c.draw.line((x + k, y, x + min(card_w, k + 6), y), fill=TEXT_DIM, width=2)
+            c.draw.line(
+                (x + k, y + height, x + min(card_w, k + 6), y + height), fill=TEXT_DIM, width=2
+            )
+        for k in range(0, height, 12):
+            c.draw.line((x, y + k, x, y + min(height, k + 6)), fill=TEXT_DIM, width=2)
+            c.draw.line(
+                (x + card_w, y + k, x + card_w, y + min(height, k + 6)), fill=TEXT_DIM, width=2
+            )
+    for k in range(layers):
+        off = (layers - 1 - k) * depth
+        paste_card(c, None, x + off, y + off, card_w, shadow=k == 0)
+    return card_w + (max(layers, 1) - 1) * depth, height + (max(layers, 1) - 1) * depth
 
 
 def pile_height(card_w: int, size: int | None = None, beside: bool = False) -> float:
@@ -597,8 +612,10 @@ def result_panel(
     title: Text,
     reason: Text,
     lines: Sequence[Text] = (),
+    sizes: tuple[int, int, int] = (40, 24, 24),
 ) -> None:
-    """The end of a game: a big winner line, the reason under it, then totals.
+    """The end of a game: a big winner line, the reason under it, then totals (text `sizes`:
+    title, reason, lines).
 
     Pass lines that hold names as templates (`strings.tr_named`): a long name is cut, not
     the words after it.
@@ -610,14 +627,15 @@ def result_panel(
     )
     c.image.paste(overlay, (x0, y0), overlay)
     cx = (x0 + x1) / 2
+    big, middle, small = sizes
     y = y0 + 22
-    c.text((cx, y), title, 40, GOLD, "ma", bold=True, max_width=x1 - x0 - 40)
-    y += 58
-    c.text((cx, y), reason, 24, TEXT, "ma", max_width=x1 - x0 - 40)
-    y += 40
+    c.text((cx, y), title, big, GOLD, "ma", bold=True, max_width=x1 - x0 - 40)
+    y += round(big * 1.45)
+    c.text((cx, y), reason, middle, TEXT, "ma", max_width=x1 - x0 - 40)
+    y += round(middle * 1.67)
     for line in lines:
-        c.text((cx, y), line, 24, TEXT_DIM, "ma", max_width=x1 - x0 - 40)
-        y += 34
+        c.text((cx, y), line, small, TEXT_DIM, "ma", max_width=x1 - x0 - 40)
+        y += round(small * 1.42)
 
 
 def header(c: Canvas, title: Text, right: Text, height: int = 60) -> int:
@@ -646,15 +664,14 @@ def turn_pill(
 
 # --------------------------------------------------------------------------- hands
 
-HAND_MIN_STEP = 0.28
-"""Overlap no more than this: the corner index (0.27 of the width) must stay readable."""
-SMALL_MIN_STEP = 0.54
-"""The same for small faces (`cards.is_small`), whose index takes 0.47 of the width."""
+INDEX_STEP = cards.TILE_SHARE + 0.08
+"""Overlap no more than this share of the width: the corner index must stay in view, with a
+little felt-free margin after it so that "10" never runs into the next card's edge."""
 
 
 def index_step(card_w: int) -> float:
     """The least distance between overlapping cards that leaves each one's index in view."""
-    return card_w * (SMALL_MIN_STEP if cards.is_small(card_w) else HAND_MIN_STEP)
+    return card_w * INDEX_STEP
 
 
 def hand_rows(count: int, card_w: int, max_width: float) -> list[int]:

@@ -2,7 +2,8 @@
 
 What to draw comes from the game's layout module (`render.games.module`): `sample_moments(seed)`
 gives (label, game) pairs and `SAMPLE_PLAYERS` the names; a game with hands may also give
-`sample_hand(seed)` -> (cards, legal mask, selected) or None. This module knows no game: for
+`sample_hand(seed)` -> (cards, legal mask, selected) or None, and a layout with a Details image
+(`details`) gets it written beside each view's. This module knows no game: for
 every moment it writes the public view and each seat's private view, in every locale.
 """
 
@@ -15,20 +16,27 @@ from pathlib import Path
 from types import ModuleType
 
 from render import games
-from render.api import render_hand, render_view
+from render.api import render_details, render_hand, render_view
 from render.strings import LOCALES
 
 
 def write_moments(layout: ModuleType, game_id: str, seed: int, out: Path) -> list[Path]:
-    """The public and every private image of each sample moment, in every locale."""
+    """The public and every private image of each sample moment, in every locale, each with
+    its Details image (`-details`) when the layout offers one and has something to show."""
     written = []
     for label, game in layout.sample_moments(seed):
         for seat in (None, *range(game.seats)):
             who = "public" if seat is None else f"seat{seat}"
+            view = game.view(seat)
             for locale in LOCALES:
                 path = out / f"{game_id}-s{seed}-{label}-{who}-{locale}.png"
-                path.write_bytes(render_view(game.view(seat), layout.SAMPLE_PLAYERS, locale))
+                path.write_bytes(render_view(view, layout.SAMPLE_PLAYERS, locale))
                 written.append(path)
+                more = render_details(view, layout.SAMPLE_PLAYERS, locale)
+                if more is not None:
+                    path = path.with_name(path.stem + "-details.png")
+                    path.write_bytes(more)
+                    written.append(path)
     return written
 
 
@@ -74,13 +82,13 @@ def main(args: argparse.Namespace) -> int:
     out = Path(args.out)
     problem = unwritable(out)
     if problem is not None:
-        print(problem, file=sys.stderr)
+        print(f"cardbot render: {problem}", file=sys.stderr)
         return 2
     try:
         written = write_moments(layout, args.game, args.seed, out)
         hands = write_hand(layout, args.game, args.seed, out)
     except OSError as error:
-        print(f"Could not write the images into {out}: {error.strerror or error}.", file=sys.stderr)
+        print(f"cardbot render: could not write the images into {out}: {error.strerror or error}.", file=sys.stderr)
         return 2
     for path in written + hands:
         print(path)

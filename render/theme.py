@@ -4,8 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+BOX = (550, 350)
+"""The box Discord shows an image attached beside an embed in (desktop; a phone scales it down
+to its width). Every image is made for it: see docs/images.md."""
+SCALE = 2
+"""Images are drawn at twice the box, so they stay sharp on high-density screens."""
+CANVAS = (BOX[0] * SCALE, BOX[1] * SCALE)
+"""The size of every image: 1100 x 700."""
+MIN_TEXT = 11
+"""The least height, in px as shown in the box, of any text drawn (`record_texts` sizes / SCALE)."""
+MIN_INDEX = 14
+"""The least height, in px as shown in the box, of a face-up card's rank and suit."""
+
+T_SMALL = 24
+"""Text sizes at canvas scale (shown at half): the least for anything that matters (12 px)."""
+T_BODY = 28
+T_NAME = 32
+T_TITLE = 36
+T_BIG = 48
+
 WIDTH = 800
-"""Images are designed at 800 px wide: twice the ~400 px a phone shows them at."""
+"""The width of the portrait images of layouts not yet made for the box (see docs/images.md)."""
 
 FELT = (22, 78, 54)
 FELT_DARK = (15, 56, 39)
@@ -25,6 +44,9 @@ CARD_W = 100
 """Card width of the table row at design size (a card is 1.4 times as tall)."""
 HAND_CARD_W = 116
 SMALL_CARD_W = 64
+MIN_CARD_W = 84
+"""The narrowest face-up card whose rank and suit read in the box (42 px shown: the index is
+at least `MIN_INDEX`); `cards.readable_width(MIN_INDEX * SCALE)` checks it."""
 
 
 def card_height(width: int) -> int:

@@ -15,6 +15,7 @@ from bot.discord.components import LegacyItem, TableButton, TableSelect
 from bot.discord.desk import Desk
 from bot.discord.flows import Flows
 from bot.discord.images import Images
+from bot.discord.pacing import Pacing
 from bot.discord.timers import Timers
 from bot.i18n import t
 from bot.run import freeze_startup_heap
@@ -66,9 +67,13 @@ class CardBot(commands.AutoShardedBot):
         edit_interval: float = 1.0,
         shards: Shards | None = None,
         freeze_heap: bool = False,
+        pacing: Pacing | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads; no privileged intent is needed
+        # Message events (ids and authors: without the privileged content intent their text is
+        # empty) tell the Desk when a channel has moved on below a table message.
+        intents.guild_messages = True
         sharding: dict[str, Any] = {}
         if shards is not None:
             sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
@@ -76,6 +81,7 @@ class CardBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            max_messages=None,  # no message cache: the ids the Desk needs are all it keeps
             **sharding,
         )
         self.shards_run = shards
@@ -88,6 +94,7 @@ class CardBot(commands.AutoShardedBot):
             default_locale=default_locale,
             auto_delay=auto_delay,
             edit_interval=edit_interval,
+            pacing=pacing,
         )
         self.flows = Flows(service, self.desk)
         self.timers = Timers(service, self.desk, interval=timer_interval)
@@ -123,6 +130,11 @@ class CardBot(commands.AutoShardedBot):
             print(f"Invite cardbot to a server: {invite_url(self.application_id)}", flush=True)
         if self.freeze_heap:
             freeze_startup_heap()
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A message was posted in a channel the bot sees: noted, never read (no prefix
+        commands: everything is a slash command or a button)."""
+        self.desk.watch.note(message)
 
     async def close(self) -> None:
         """Stop the timers and auto-play, then disconnect."""

@@ -18,6 +18,7 @@ from discord.app_commands import locale_str
 
 from bot.discord.flows import Flows
 from bot.i18n import en, ja, normalise_locale
+from bot.settings import NOTIFY_MODES
 from bot.store.database import DatabaseError
 from bot.tables.errors import TableError
 from engines.base import OptionSpec, game_class, games
@@ -149,6 +150,9 @@ EXPIRY_CHOICES = [
     app_commands.Choice(name=L(f"choice.expiry.{p}"), value=p)
     for p in ("cpu_turn", "cpu_seat", "abandon")
 ]
+NOTIFY_CHOICES = [
+    app_commands.Choice(name=L(f"choice.notify.{mode}"), value=mode) for mode in NOTIFY_MODES
+]
 LOCALE_CHOICES = [
     app_commands.Choice(name=L(f"choice.locale.{code}"), value=code) for code in ("ja", "en")
 ]
@@ -215,26 +219,34 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="settings", description=L("cmd.game.settings"))
     @app_commands.describe(
         dms=L("cmd.game.settings.dms"),
+        notify=L("cmd.game.settings.notify"),
         timer=L("cmd.game.settings.timer"),
         window=L("cmd.game.settings.window"),
         expiry=L("cmd.game.settings.expiry"),
         locale=L("cmd.game.settings.locale"),
     )
-    @app_commands.choices(expiry=EXPIRY_CHOICES, locale=LOCALE_CHOICES)
+    @app_commands.choices(expiry=EXPIRY_CHOICES, locale=LOCALE_CHOICES, notify=NOTIFY_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
         dms: bool | None = None,
+        notify: str | None = None,
         timer: app_commands.Range[int, 5, 10080] | None = None,
         window: app_commands.Range[int, 3, 300] | None = None,
         expiry: str | None = None,
         locale: str | None = None,
     ) -> None:
-        """DMs on/off for you; the table's timer, response window and expiry; the server's
-        language."""
+        """DMs on/off and turn notifications for you; the table's timer, response window and
+        expiry; the server's language."""
         async with self.flows.guard(interaction):
             await self.flows.settings(
-                interaction, dms=dms, timer=timer, window=window, expiry=expiry, locale=locale
+                interaction,
+                dms=dms,
+                timer=timer,
+                window=window,
+                expiry=expiry,
+                locale=locale,
+                notify=notify,
             )
 
     @app_commands.command(name="record", description=L("cmd.game.record"))

@@ -1,12 +1,23 @@
 """What a table looks like in Discord after the tables service changed it.
 
-One table message per table, edited in place (image + embed); one short turn ping that
-mentions whoever the game waits for in public (never a seat asked privately); a DM with the
-hand and its controls to each player given a new prompt; the one-time "your DMs are closed"
-notice; the pace of mechanical steps and Auto seats. Message ids live in the database (the
-service's message refs), so all of this survives restarts. Every table has its own lock: one
-table's publishing never waits for, or breaks, another's. DMs go out in parallel, outside the
-lock; during fast phases (a deal, Auto) table-message edits are batched to one per interval.
+One table message per table, edited in place while it is the channel's last word, else posted
+anew at the bottom (`ChannelWatch`); at most one short turn ping that mentions whom the game
+now waits for in public (never a seat asked privately); for each player one hand DM per table,
+edited in place, that carries their hand and controls; the one-time "your DMs are closed"
+notice; reminders and the "game has stalled" notice; the pace of mechanical steps and Auto
+seats.
+
+Notifications respect people (docs/discord.md, "Notifications"): a new DM or a ping, the
+messages that make a phone buzz, goes to a player when the game starts waiting for them after
+they have been away (their own setting may say every turn, or reminders only); a player who
+acted a moment ago sees their DM change in place. A DM posted anew replaces the old one, which
+is deleted.
+
+Message ids live in the database (the service's message refs, with the prompt version a DM's
+controls carry), so all of this survives restarts. Every table has its own lock: one table's
+publishing never waits for, or breaks, another's; within a table the changes go out in order.
+Writes to a channel keep within Discord's rate (`ChannelBudget`); a DM that fails is tried
+again only after a while (`DmBackoff`).
 """
 
 from __future__ import annotations
@@ -16,33 +27,49 @@ import contextlib
 import logging
 import time
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Collection, Mapping, Sequence
+from datetime import datetime
 from functools import partial
 from typing import Any
 
 import discord
 
-from bot.discord import present
+from bot.discord import ids, present
+from bot.discord.channels import ChannelWatch
+from bot.discord.components import TableButton
 from bot.discord.controls import PickState, SeatControls, seat_view, two_part_choice
 from bot.discord.images import Images
+from bot.discord.pacing import ChannelBudget, DmBackoff, Pacing
 from bot.games import presenter, seat_names
 from bot.i18n import game_name, normalise_locale, t
+from bot.settings import DEFAULT_NOTIFY
+from bot.tables import flow
+from bot.tables.core import has_cpu
 from bot.tables.errors import TableError
-from bot.tables.results import ActResult, SeatInfo, TableInfo
+from bot.tables.results import (
+    ActResult,
+    MessageRef,
+    Reminder,
+    SeatInfo,
+    TableInfo,
+    UserPrefs,
+)
 from bot.tables.service import TableService
 from engines.base import event_seen_by
 
 log = logging.getLogger(__name__)
 
-TABLE, PING, HAND = "table", "ping", "hand"
+TABLE, PING, HAND, STALL = "table", "ping", "hand", "stall"
 LOG_LINES = 6
 AUTO_RACES = 3
 """Lost races in a row after which the pace loop leaves the table to whoever won them (the
 timers' watchdog resumes a table nobody goes on with)."""
+Refs = dict[tuple[str, int | None], MessageRef]
+"""A table's kept messages by (kind, user)."""
 
 
 class Desk:
-    """Publishes tables: the table message, turn pings, hand DMs, the table's pace."""
+    """Publishes tables: the table message, turn pings, hand DMs, reminders, the table's pace."""
 
     def __init__(
         self,
@@ -54,6 +81,7 @@ class Desk:
         auto_delay: float = 2.0,
         auto_batch: int = 1,
         edit_interval: float = 1.0,
+        pacing: Pacing | None = None,
     ) -> None:
         self.client = client
         self.service = service
@@ -63,6 +91,10 @@ class Desk:
         self.auto_batch = auto_batch
         self.edit_interval = edit_interval
         """Table-message edits closer together than this are batched into one."""
+        self.pacing = pacing or Pacing()
+        self.budget = ChannelBudget(self.pacing)
+        self.dm_backoff = DmBackoff(self.pacing)
+        self.watch = ChannelWatch(client)
         self.logs: dict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.auto_tasks: dict[int, asyncio.Task[None]] = {}
@@ -153,12 +185,14 @@ class Desk:
         notice: str | None = None,
         interaction: discord.Interaction[Any] | None = None,
         new_message: bool = False,
+        actor_message: int | None = None,
     ) -> None:
         """Bring the channel and the DMs up to date after `result`.
 
-        `actor_id` is the user whose click caused it: their own message is updated by the
-        interaction, so they get no ping and no DM. `interaction` is given when the clicked
-        message *is* the table message (the lobby's Start button): it is edited through it.
+        `actor_id` is the user whose click caused it: they are looking, so nothing notifies
+        them; `actor_message`, the message their click edited (when it is their hand DM, it
+        is up to date already). `interaction` is given when the clicked message *is* the
+        table message (the lobby's Start button): it is edited through it.
         """
         table = result.table
         async with self.locks[table.id]:
@@ -169,10 +203,12 @@ class Desk:
             self.published[table.id] = table.version
             locale = await self.table_locale(table)
             self.note(table, result, locale, notice)
+            seen = notice is not None or interaction is not None or new_message
+            seen = seen or _publicly_seen(result)
             # Each step on its own: a refused edit must not cost the players their ping or DM.
             # A change nobody else may know of (a private pass) leaves the channel untouched:
             # even an edit would say that someone answered.
-            if notice or interaction is not None or new_message or _publicly_seen(result):
+            if seen:
                 await self._attempt(
                     table,
                     "table message",
@@ -180,17 +216,28 @@ class Desk:
                         table, result.public_view, locale, interaction=interaction, new=new_message
                     ),
                 )
-        if table.status == "active":
-            prompted = self._to_dm(table, result, actor_id)
-            closed_now = await self._dm_hands(table, result, prompted, locale)
-            async with self.locks[table.id]:
-                if self.published.get(table.id) == table.version:
-                    await self._attempt(
-                        table, "turn ping", self._ping(table, result, actor_id, locale, closed_now)
-                    )
-        else:
-            async with self.locks[table.id]:
-                await self._attempt(table, "ping deletion", self._delete_ping(table))
+            refs = await self._refs(table.id)
+            prefs = await self.service.user_prefs(_users(table))
+            if table.status == "active":
+                loud = self._to_notify(table, result, actor_id, prefs)
+                closed = await self._dm_hands(
+                    table, result, refs, prefs, loud, actor_id, actor_message, locale
+                )
+                await self._attempt(
+                    table,
+                    "turn ping",
+                    self._ping(table, result, refs, actor_id, locale, loud, closed),
+                )
+            else:
+                await self._attempt(table, "ping deletion", self._delete_kept(table, refs, PING))
+                if table.status == "finished":
+                    await self._result_hands(table, result, refs, prefs, actor_id, actor_message)
+                else:  # abandoned (the last person left)
+                    await self._close_hands(table, refs)
+            if seen:
+                await self._attempt(
+                    table, "stall notice deletion", self._delete_kept(table, refs, STALL)
+                )
         if result.auto_pending:
             self.ensure_auto(table.id, result.pace)
         if not table.is_open:
@@ -210,6 +257,9 @@ class Desk:
             await work
         except discord.HTTPException:
             log.warning("table %s: %s failed", table.id, what, exc_info=True)
+
+    async def _refs(self, table_id: int) -> Refs:
+        return {(r.kind, r.user_id): r for r in await self.service.message_refs(table_id)}
 
     async def _table_message(
         self,
@@ -260,7 +310,7 @@ class Desk:
         interaction: discord.Interaction[Any] | None = None,
         new: bool = False,
     ) -> None:
-        """Edit the table message in place (or post it when there is none yet)."""
+        """Bring the table message up to date (or post it when there is none yet)."""
         names = seat_names(table, locale)
         file = await self.images.image(
             table, view, names, locale, viewer=None, filename=present.TABLE_IMAGE
@@ -287,10 +337,13 @@ class Desk:
         *,
         interaction: discord.Interaction[Any] | None = None,
         new: bool = False,
+        follow: bool = True,
     ) -> None:
-        """Put `embed` on the table message: through the interaction, by editing, or by posting."""
+        """Put `embed` on the table message: through the interaction, by editing it, or by
+        posting it (anew at the bottom when the channel has moved on, with `follow`)."""
         attachments = [file] if file is not None else []
-        ref = None if new else await self.service.get_message_ref(table.id, TABLE)
+        refs = {} if new else await self._refs(table.id)
+        ref = refs.get((TABLE, None))
         if (
             interaction is not None
             and interaction.message is not None
@@ -302,20 +355,59 @@ class Desk:
             if ref is None:
                 await self.service.set_message_ref(table.id, TABLE, message.channel.id, message.id)
             return
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        left_behind: MessageRef | None = None
         if ref is not None:
-            try:
-                await channel.get_partial_message(ref.message_id).edit(
-                    embed=embed, attachments=attachments, view=view
+            if follow and await self._left_behind(table, ref, refs):
+                left_behind = ref
+            else:
+                channel = self.client.get_partial_messageable(
+                    ref.channel_id, guild_id=table.guild_id
                 )
-                return
-            except discord.NotFound:
-                log.info(
-                    "table %s: its message %s was deleted; posting anew", table.id, ref.message_id
-                )
+                try:
+                    await self.budget.take(ref.channel_id)
+                    await channel.get_partial_message(ref.message_id).edit(
+                        embed=embed, attachments=attachments, view=view
+                    )
+                    return
+                except discord.NotFound:
+                    log.info(
+                        "table %s: its message %s was deleted; posting anew",
+                        table.id,
+                        ref.message_id,
+                    )
         extra: dict[str, Any] = {} if view is None else {"view": view}
-        posted = await channel.send(embed=embed, files=attachments, **extra)
+        posted = await self._post(
+            table, table.channel_id, embed=embed, files=attachments, silent=ref is not None, **extra
+        )
         await self.service.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
+        if left_behind is not None:
+            await self._delete_message(table, left_behind)
+
+    async def _left_behind(self, table: TableInfo, ref: MessageRef, refs: Refs) -> bool:
+        """The table message is out of the conversation: others wrote below it, or it is old
+        (Discord limits edits of old messages, and nobody scrolls up to them)."""
+        limit = self.service.settings.table_repost_seconds
+        if (
+            ref.posted_at is not None
+            and (self.service.now() - ref.posted_at).total_seconds() >= limit
+        ):
+            return True
+        return await self.watch.moved_on(ref.channel_id, table.guild_id, ref.message_id)
+
+    async def _post(
+        self, table: TableInfo, channel_id: int, *, silent: bool = False, **kwargs: Any
+    ) -> discord.Message:
+        """A new message in the table's channel (or a thread of it), within its budget."""
+        channel = self.client.get_partial_messageable(channel_id, guild_id=table.guild_id)
+        await self.budget.take(channel_id)
+        return await channel.send(silent=silent, **kwargs)
+
+    async def _delete_message(self, table: TableInfo, ref: MessageRef) -> None:
+        guild = None if ref.kind == HAND else table.guild_id
+        kind = discord.ChannelType.private if ref.kind == HAND else None
+        channel = self.client.get_partial_messageable(ref.channel_id, guild_id=guild, type=kind)
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await channel.get_partial_message(ref.message_id).delete()
 
     async def refresh(self, table: TableInfo) -> None:
         """Redraw a table's message after a change of its seats only (a CPU's new level)."""
@@ -329,68 +421,79 @@ class Desk:
                 table, "table message", self.update_table_message(table, view, locale)
             )
 
-    @staticmethod
-    def _to_dm(table: TableInfo, result: ActResult, actor_id: int | None) -> list[SeatInfo]:
-        """Seats given a new prompt that a human plays themselves, other than the actor."""
-        return [
-            s
-            for s in table.seats
-            if s.seat in result.reprompted
-            and s.is_human
-            and not s.auto
-            and s.user_id != actor_id
-            and result.prompt_for(s.seat) is not None
-        ]
+    # ------------------------------------------------------------------ who is notified
 
-    async def _delete_ping(self, table: TableInfo) -> None:
-        ref = await self.service.get_message_ref(table.id, PING)
+    def _to_notify(
+        self,
+        table: TableInfo,
+        result: ActResult,
+        actor_id: int | None,
+        prefs: Mapping[int, UserPrefs],
+    ) -> set[int]:
+        """Users the game now starts waiting for (a new required prompt of theirs) whom that
+        should notify: by their setting, every time, only reminders, or (the default) when they
+        have not acted at the table for a while."""
+        away_after = self.service.settings.notify_away_seconds
+        out = set()
+        for seat in table.seats:
+            uid = seat.user_id
+            if uid is None or uid == actor_id or seat.auto or seat.cpu_takeover:
+                continue
+            prompt = result.prompt_for(seat.seat)
+            state = table.prompt_of(seat.seat)
+            if seat.seat not in result.reprompted or prompt is None or state is None:
+                continue
+            if not prompt.get("required", True):
+                continue  # an optional prompt is offered in place, never rung
+            mode = prefs[uid].notify if uid in prefs else DEFAULT_NOTIFY
+            if mode == "every_turn" or (
+                mode == "away" and flow.away(state.seen, table.updated_at, away_after)
+            ):
+                out.add(uid)
+        return out
+
+    async def _delete_kept(self, table: TableInfo, refs: Refs, kind: str) -> None:
+        """Delete the table's message of `kind` (its ping, its stall notice), if it has one."""
+        ref = refs.pop((kind, None), None)
         if ref is None:
             return
-        await self.service.delete_message_ref(table.id, PING)
-        channel = self.client.get_partial_messageable(ref.channel_id, guild_id=table.guild_id)
-        with contextlib.suppress(discord.NotFound, discord.Forbidden):
-            await channel.get_partial_message(ref.message_id).delete()
+        await self.service.delete_message_ref(table.id, kind, message_id=ref.message_id)
+        await self._delete_message(table, ref)
 
     async def _ping(
         self,
         table: TableInfo,
         result: ActResult,
+        refs: Refs,
         actor_id: int | None,
         locale: str,
-        closed: set[int],
+        loud: Collection[int],
+        closed: Collection[int],
     ) -> None:
-        """One short message mentioning the players the game now waits for, in public.
+        """At most one short message mentioning whom the game starts waiting for, in public.
 
-        It is replaced only when someone is newly waited for; a seat asked privately (a claim)
-        is never mentioned, and neither is anyone whose turn the CPU plays (Auto).
+        The old one goes as soon as the game waits for someone new (or for nobody); a new one
+        mentions only those to notify (`loud`). A seat asked privately (a claim) is never
+        mentioned, and neither is anyone whose turn the CPU plays (Auto).
         """
-        auto = {s.user_id for s in table.seats if s.auto}
-        waiting = [uid for uid in table.ping_user_ids if uid not in auto]
-        fresh = [
-            s.user_id
-            for s in table.seats
-            if s.seat in result.reprompted and s.user_id in waiting and s.user_id != actor_id
-        ]
-        if not waiting:
-            await self._delete_ping(table)
+        replace, mention = ping_plan(table, result, actor_id, loud)
+        if not replace:
             return
-        if not fresh:
-            return
-        await self._delete_ping(table)
-        mention = [uid for uid in waiting if uid != actor_id]
+        await self._delete_kept(table, refs, PING)
         if not mention:
             return
         lines = []
         for uid in mention:
-            key = (
-                "table.ping_dm_closed"
-                if uid in closed or await self.service.dm_closed(uid)
-                else "table.ping"
-            )
+            key = "table.ping_dm_closed" if uid in closed else "table.ping"
             lines.append(t(key, locale, mention=f"<@{uid}>", game=game_name(table.game, locale)))
-        channel = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        posted = await channel.send(
-            "\n".join(lines),
+        await self._post_ping(table, "\n".join(lines), mention)
+
+    async def _post_ping(self, table: TableInfo, text: str, mention: Sequence[int]) -> None:
+        """Post the table's one ping (the caller deleted the old one)."""
+        posted = await self._post(
+            table,
+            table.channel_id,
+            content=text,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(uid) for uid in mention]
             ),
@@ -424,6 +527,7 @@ class Desk:
                 state.chosen,
                 locale,
                 filename=present.HAND_IMAGE,
+                groups=present.hand_image_groups(table.game, pick, locale),
             )
         else:
             chosen = two_part_choice(prompt, parts)
@@ -462,27 +566,72 @@ class Desk:
         return embed, controls, file
 
     async def _dm_hands(
-        self, table: TableInfo, result: ActResult, seats: list[SeatInfo], locale: str
+        self,
+        table: TableInfo,
+        result: ActResult,
+        refs: Refs,
+        prefs: Mapping[int, UserPrefs],
+        loud: Collection[int],
+        actor_id: int | None,
+        actor_message: int | None,
+        locale: str,
     ) -> set[int]:
-        """DM each seat its new prompt, all at once; returns the users found DM-closed just now."""
+        """Bring each player's hand DM up to date, all at once; returns the users whose DMs
+        turned out closed (those to notify in the channel instead).
+
+        A player given a new prompt whom it should notify gets a new DM (the old one goes);
+        anyone else's DM is edited in place, and only when its controls changed: a new prompt,
+        one that went away, or the actor's, when they played from elsewhere (`/play`).
+        """
 
         async def one(seat: SeatInfo) -> int | None:
-            assert seat.user_id is not None
-            if await self.service.dm_closed(seat.user_id):
+            uid = seat.user_id
+            assert uid is not None
+            pref = prefs.get(uid, UserPrefs(uid))
+            ref = refs.get((HAND, uid))
+            version = table.prompt_version(seat.seat)
+            playing = not seat.auto and not seat.cpu_takeover
+            asked = seat.seat in result.reprompted and result.prompt_for(seat.seat) is not None
+            if uid == actor_id:
+                if ref is not None and ref.message_id == actor_message:
+                    if ref.version != version:  # the click showed it: note what it shows
+                        await self.service.set_message_version(
+                            table.id, HAND, uid, ref.message_id, version
+                        )
+                    return None
+                if ref is None or not playing or ref.version == version:
+                    return None
+                how = "edit"
+            elif uid in loud:
+                how = "post"
+            elif asked and playing:
+                how = "edit" if ref is not None else "quiet"
+            elif ref is not None and playing and ref.version != version:
+                how = "edit"  # its controls went out of date (a window closed, a claim lapsed)
+            else:
                 return None
-            dm_locale = await self.dm_locale(seat.user_id, locale)
+            if pref.dm_closed:
+                return uid if how == "post" else None
+            prompt = result.prompt_for(seat.seat)
             embed, view, file = await self.hand_message(
+                table, seat, result.view_for(seat.seat), pref.locale or locale, prompt=prompt
+            )
+            public = prompt is None or bool(prompt.get("public", True))
+            sent = await self.send_hand(
                 table,
-                seat,
-                result.view_for(seat.seat),
-                dm_locale,
-                prompt=result.prompt_for(seat.seat),
+                uid,
+                ref,
+                how,
+                version,
+                locale,
+                embed=embed,
+                view=view,
+                file=file,
+                announce=public,
             )
-            sent = await self.send_dm(
-                table, seat.user_id, embed=embed, view=view, file=file, locale=locale
-            )
-            return None if sent else seat.user_id
+            return uid if sent is False and how == "post" else None
 
+        seats = [s for s in table.seats if s.user_id is not None]
         outcomes = await asyncio.gather(*(one(seat) for seat in seats), return_exceptions=True)
         closed: set[int] = set()
         for seat, outcome in zip(seats, outcomes, strict=True):
@@ -491,6 +640,126 @@ class Desk:
             elif outcome is not None:
                 closed.add(outcome)
         return closed
+
+    async def _result_hands(
+        self,
+        table: TableInfo,
+        result: ActResult,
+        refs: Refs,
+        prefs: Mapping[int, UserPrefs],
+        actor_id: int | None,
+        actor_message: int | None,
+    ) -> None:
+        """The game is over: every player's hand DM becomes the result (no controls left but
+        Rematch); a player without one gets it, unless they are looking already."""
+        locale = await self.table_locale(table)
+
+        async def one(seat: SeatInfo) -> None:
+            uid = seat.user_id
+            assert uid is not None
+            pref = prefs.get(uid, UserPrefs(uid))
+            ref = refs.get((HAND, uid))
+            if uid == actor_id and (ref is None or ref.message_id == actor_message):
+                return  # the click shows the result
+            if ref is None and (seat.cpu_takeover or pref.dm_closed):
+                return  # they left the game, or cannot be DMed
+            state = table.prompt_of(seat.seat)
+            away_after = self.service.settings.notify_away_seconds
+            away = state is None or flow.away(state.seen, table.updated_at, away_after)
+            how = "edit" if ref is not None else ("post" if away else "quiet")
+            embed, view, file = await self.hand_message(
+                table, seat, result.view_for(seat.seat), pref.locale or locale
+            )
+            await self.send_hand(
+                table,
+                uid,
+                ref,
+                how,
+                table.prompt_version(seat.seat),
+                locale,
+                embed=embed,
+                view=view,
+                file=file,
+            )
+
+        seats = [s for s in table.seats if s.user_id is not None]
+        outcomes = await asyncio.gather(*(one(seat) for seat in seats), return_exceptions=True)
+        for seat, outcome in zip(seats, outcomes, strict=True):
+            if isinstance(outcome, BaseException):
+                log.warning(
+                    "table %s: result DM to seat %s failed", table.id, seat.seat, exc_info=outcome
+                )
+
+    async def send_hand(
+        self,
+        table: TableInfo,
+        user_id: int,
+        ref: MessageRef | None,
+        how: str,
+        version: int,
+        locale: str,
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
+        announce: bool = True,
+    ) -> bool | None:
+        """Show a player their hand message: `edit` their DM in place, or post a new one that
+        notifies (`post`) or not (`quiet`); a new one replaces the old, which is deleted.
+
+        True when it was shown; False when their DMs turned out to be closed (said in the
+        channel with `announce`: not for a private prompt, whose DM nobody else may know of);
+        None when it was not tried (their DMs wait after a failure) or failed otherwise.
+        """
+        if self.dm_backoff.waiting(user_id):
+            return None
+        if how == "edit" and ref is not None:
+            channel = self.client.get_partial_messageable(
+                ref.channel_id, type=discord.ChannelType.private
+            )
+            try:
+                await self.budget.take(ref.channel_id)
+                await channel.get_partial_message(ref.message_id).edit(
+                    content=content,
+                    embed=embed,
+                    attachments=[file] if file is not None else [],
+                    view=view,
+                )
+            except discord.NotFound:
+                how = "quiet"  # gone: post it again, quietly
+            except discord.Forbidden as exc:
+                await self._dm_refused(table, user_id, locale, exc)
+                return False
+            except discord.HTTPException:
+                log.warning(
+                    "table %s: DM edit for user %s failed", table.id, user_id, exc_info=True
+                )
+                self.dm_backoff.failed(user_id)
+                return None
+            else:
+                self.dm_backoff.succeeded(user_id)
+                await self.service.set_message_version(
+                    table.id, HAND, user_id, ref.message_id, version
+                )
+                return True
+        message = await self.send_dm(
+            table,
+            user_id,
+            locale=locale,
+            content=content,
+            embed=embed,
+            view=view,
+            file=file,
+            silent=how != "post",
+            version=version,
+            announce=announce,
+        )
+        if not isinstance(message, discord.Message):
+            return None if message is None else False
+        if ref is not None and ref.message_id != message.id:
+            await self._delete_message(table, ref)
+        return True
 
     async def send_dm(
         self,
@@ -502,42 +771,66 @@ class Desk:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
-    ) -> bool:
-        """DM a user; on 403/50007 mark them DM-closed and say so once in the channel.
+        silent: bool = False,
+        version: int | None = None,
+        announce: bool = True,
+    ) -> discord.Message | bool | None:
+        """DM a user their hand message (kept as their DM for this table); on 403/50007 mark
+        them DM-closed and (with `announce`) say so once in the channel.
 
-        Returns False only when the user's DMs turned out to be closed; another failure is
-        logged and the user is tried again next time.
+        The message; False when the user's DMs turned out to be closed; None when it was not
+        tried (DMs waiting after a failure) or failed otherwise (tried again after a while).
         """
+        if self.dm_backoff.waiting(user_id):
+            return None
         try:
             channel = await self._dm_channel(user_id)
-            kwargs: dict[str, Any] = {"content": content, "embed": embed}
+            kwargs: dict[str, Any] = {"content": content, "embed": embed, "silent": silent}
             if view is not None:
                 kwargs["view"] = view
             if file is not None:
                 kwargs["file"] = file
+            await self.budget.take(channel.id)
             message = await channel.send(**kwargs)
         except discord.Forbidden as exc:
-            log.info("table %s: DMs of user %s are closed (%s)", table.id, user_id, exc.code)
-            await self.service.set_dm_closed(user_id, True)
-            seat = table.seat_of(user_id)
-            name = seat.name if seat else f"<@{user_id}>"
-            notice = self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await self._attempt(
-                table,
-                "DM-closed notice",
-                notice.send(
-                    t("table.dm_closed_notice", locale, name=name),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                ),
-            )
+            await self._dm_refused(table, user_id, locale, exc, announce)
             return False
         except discord.HTTPException:
             log.warning("table %s: DM to user %s failed", table.id, user_id, exc_info=True)
-            return True
+            self.dm_backoff.failed(user_id)
+            return None
+        self.dm_backoff.succeeded(user_id)
         await self.service.set_message_ref(
-            table.id, HAND, message.channel.id, message.id, user_id=user_id
+            table.id, HAND, message.channel.id, message.id, user_id=user_id, version=version
         )
-        return True
+        return message
+
+    async def _dm_refused(
+        self,
+        table: TableInfo,
+        user_id: int,
+        locale: str,
+        exc: discord.Forbidden,
+        announce: bool = True,
+    ) -> None:
+        """The user's DMs are closed: remember it, and say so once in the channel (not after
+        a DM about a private prompt: the channel would learn that they had one)."""
+        log.info("table %s: DMs of user %s are closed (%s)", table.id, user_id, exc.code)
+        await self.service.set_dm_closed(user_id, True)
+        if not announce:
+            return
+        seat = table.seat_of(user_id)
+        name = seat.name if seat else f"<@{user_id}>"
+        await self._attempt(
+            table,
+            "DM-closed notice",
+            self._post(
+                table,
+                table.channel_id,
+                content=t("table.dm_closed_notice", locale, name=name),
+                allowed_mentions=discord.AllowedMentions.none(),
+            ),
+        )
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         channel_id = self._dm_channels.get(user_id)
@@ -546,20 +839,162 @@ class Desk:
             channel_id = self._dm_channels[user_id] = int(data["id"])
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
+    # ------------------------------------------------------------------ reminders
+
+    async def remind(self, reminder: Reminder) -> None:
+        """Remind the players whose turn waits: a new DM with their hand, its controls and a
+        button to mute this turn's reminders (the old DM goes), or, when their DMs are closed,
+        a mention in the channel (only for public prompts: a private one is never named
+        there); then, for a turn that has just stalled, say so in the channel once."""
+        table = reminder.table
+        async with self.locks[table.id]:
+            locale = await self.table_locale(table)
+            refs = await self._refs(table.id)
+            prefs = await self.service.user_prefs(reminder.user_ids)
+            mention: list[int] = []
+            for uid in reminder.user_ids:
+                seat = table.seat_of(uid)
+                if seat is None:
+                    continue
+                state = table.prompt_of(seat.seat)
+                pref = prefs.get(uid, UserPrefs(uid))
+                if not pref.dm_closed and await self._remind_by_dm(
+                    table, seat, refs.get((HAND, uid)), pref, locale
+                ):
+                    continue
+                if state is None or state.public:
+                    mention.append(uid)
+            if mention:
+                await self._delete_kept(table, refs, PING)
+                text = "\n".join(
+                    t(
+                        "table.reminder",
+                        locale,
+                        mention=f"<@{uid}>",
+                        game=game_name(table.game, locale),
+                        when=_relative(_due(table, uid)),
+                    )
+                    for uid in mention
+                )
+                await self._attempt(table, "reminder", self._post_ping(table, text, mention))
+            stalled = [
+                s for s in reminder.stalled if (p := table.prompt_of(s)) is not None and p.public
+            ]
+            if stalled:
+                await self._attempt(table, "stall notice", self._stalled(table, stalled, locale))
+
+    async def _remind_by_dm(
+        self,
+        table: TableInfo,
+        seat: SeatInfo,
+        ref: MessageRef | None,
+        pref: UserPrefs,
+        locale: str,
+    ) -> bool:
+        """One reminder DM; False when it could not go (the channel mentions them instead)."""
+        uid = seat.user_id
+        assert uid is not None
+        current = await self.service.prompt(table.id, uid)
+        dm_locale = pref.locale or locale
+        embed, controls, file = await self.hand_message(
+            table, seat, current.view, dm_locale, prompt=current.prompt, version=current.version
+        )
+        controls = controls or discord.ui.View(timeout=None)
+        controls.add_item(
+            TableButton(
+                table.id,
+                current.version,
+                ids.MUTE,
+                label=t("button.mute", dm_locale),
+                emoji="🔕",
+                row=4,
+            )
+        )
+        content = t(
+            "table.reminder_dm",
+            dm_locale,
+            game=game_name(table.game, dm_locale),
+            when=_relative(_due(table, uid)),
+        )
+        state = table.prompt_of(seat.seat)
+        sent = await self.send_hand(
+            table,
+            uid,
+            ref,
+            "post",
+            current.version,
+            locale,
+            content=content,
+            embed=embed,
+            view=controls,
+            file=file,
+            announce=state is None or state.public,
+        )
+        return sent is True
+
+    async def _stalled(self, table: TableInfo, seats: Sequence[int], locale: str) -> None:
+        """The one "game has stalled" notice of the table (it replaces an older one)."""
+        names = seat_names(table, locale)
+        states = [p for s in seats if (p := table.prompt_of(s)) is not None]
+        since = min((p.since for p in states if p.since is not None), default=None)
+        due = min((p.due for p in states if p.due is not None), default=table.deadline)
+        policy = flow.effective_policy(table.expiry_policy, has_cpu(table.game))
+        text = t(
+            "table.stalled",
+            locale,
+            name=t("list.sep", locale).join(names[s] for s in seats),
+            since=_relative(since),
+            count=self.service.settings.reminder_limit,
+            when=_relative(due),
+            policy=t(f"choice.expiry.{policy}", locale),
+        )
+        refs = await self._refs(table.id)
+        await self._delete_kept(table, refs, STALL)
+        posted = await self._post(
+            table,
+            table.channel_id,
+            content=text,
+            silent=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.service.set_message_ref(table.id, STALL, table.channel_id, posted.id)
+
     # ------------------------------------------------------------------ closing
 
     async def close_table(self, table: TableInfo, text: str) -> None:
-        """A table ended without a result: its message says why, its ping goes."""
+        """A table ended without a result: its message says why, its ping and notices go, and
+        each player's DM loses its controls."""
         async with self.locks[table.id]:
             self.published[table.id] = max(table.version, self.published.get(table.id, -1))
             self._pending_edit.pop(table.id, None)
             locale = await self.table_locale(table)
-            await self.show(table, present.closed_embed(table, text, locale), None)
-            await self._delete_ping(table)
+            await self.show(table, present.closed_embed(table, text, locale), None, follow=False)
+            refs = await self._refs(table.id)
+            await self._delete_kept(table, refs, PING)
+            await self._delete_kept(table, refs, STALL)
+            await self._close_hands(table, refs)
         task = self.auto_tasks.pop(table.id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         self.forget(table.id)
+
+    async def _close_hands(self, table: TableInfo, refs: Refs) -> None:
+        """Each player's DM says the table closed, without controls."""
+        hands = [r for (kind, _), r in refs.items() if kind == HAND and r.user_id is not None]
+        prefs = await self.service.user_prefs([r.user_id for r in hands if r.user_id])
+        fallback = await self.table_locale(table)
+
+        async def one(ref: MessageRef) -> None:
+            assert ref.user_id is not None
+            pref = prefs.get(ref.user_id, UserPrefs(ref.user_id))
+            locale = pref.locale or fallback
+            embed = present.closed_embed(table, t("hand.closed", locale), locale)
+            await self.send_hand(table, ref.user_id, ref, "edit", 0, locale, embed=embed)
+
+        outcomes = await asyncio.gather(*(one(r) for r in hands), return_exceptions=True)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                log.warning("table %s: closing a DM failed", table.id, exc_info=outcome)
 
     # ------------------------------------------------------------------ the table's pace
 
@@ -616,9 +1051,50 @@ class Desk:
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
+def ping_plan(
+    table: TableInfo, result: ActResult, actor_id: int | None, loud: Collection[int]
+) -> tuple[bool, list[int]]:
+    """(whether the table's ping goes, whom a new one mentions) after `result`.
+
+    It goes when the game waits in public for nobody, or for someone new; a new one mentions
+    those newly waited for whom it should notify (`loud`), never a seat asked privately nor
+    one the CPU plays (Auto).
+    """
+    auto = {s.user_id for s in table.seats if s.auto}
+    waiting = [uid for uid in table.ping_user_ids if uid not in auto]
+    if not waiting:
+        return True, []
+    fresh = [
+        s.user_id
+        for s in table.seats
+        if s.seat in result.reprompted
+        and s.user_id is not None
+        and s.user_id in waiting
+        and s.user_id != actor_id
+    ]
+    if not fresh:
+        return False, []
+    return True, [uid for uid in fresh if uid in loud]
+
+
 def _publicly_seen(result: ActResult) -> bool:
     """Whether the channel may learn that something happened: a public event, a finished or
     closed table, or an action applied at once ("see the result")."""
     if not result.table.is_open or (result.applied and not result.steps) or not result.steps:
         return True
     return any(event_seen_by(e, None) for step in result.steps for e in step.events)
+
+
+def _users(table: TableInfo) -> list[int]:
+    return [s.user_id for s in table.seats if s.user_id is not None]
+
+
+def _due(table: TableInfo, user_id: int) -> datetime | None:
+    """When the user's prompt runs out (the table's deadline when it has none of its own)."""
+    seat = table.seat_of(user_id)
+    state = table.prompt_of(seat.seat) if seat is not None else None
+    return state.due if state is not None and state.due is not None else table.deadline
+
+
+def _relative(when: datetime | None) -> str:
+    return discord.utils.format_dt(when, "R") if when is not None else "—"

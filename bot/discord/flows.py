@@ -51,10 +51,12 @@ class Flows(CommandFlows):
                 ids.OPTION: self._set_option,
                 ids.CPU_SEAT: self._cpu_seat,
                 ids.HAND: self._show_hand,
+                ids.DETAILS: self._details,
                 ids.REMATCH: self._rematch,
                 ids.AUTO: self._auto,
                 ids.NEW: self._new_ask,
                 ids.NEW_OK: self._new_game,
+                ids.MUTE: self._mute,
             }.get(action)
             if handler is None:
                 raise TableError("unknown_action", f"Unknown control '{action}'.")

@@ -147,6 +147,16 @@ class FlowBase:
             )
         return table
 
+    async def last_table(self, interaction: discord.Interaction[Any]) -> TableInfo:
+        """The channel's open table, or the one that just finished there until a new one opens
+        (what `/game status`, `/game hand` and `/game record` speak of); else `no_table`."""
+        table = await self.service.last_table(interaction.channel_id or 0)
+        if table is None:
+            raise TableError(
+                "no_table", "There is no table in this channel.", channel_id=interaction.channel_id
+            )
+        return table
+
     @staticmethod
     def is_moderator(interaction: discord.Interaction[Any]) -> bool:
         """Manage Messages in this channel (the abandon and settings override)."""

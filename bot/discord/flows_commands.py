@@ -96,9 +96,10 @@ class CommandFlows(SeatFlows):
         await self._begin(interaction, result, on_table_message=False)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """`/game status`: post the table again here; it becomes the message that is edited."""
+        """`/game status`: post the table again here; it becomes the message that is edited.
+        After the end, until a new table opens here, it posts the result again."""
         await self.defer_public(interaction)
-        table = await self.channel_table(interaction)
+        table = await self.last_table(interaction)
         locale = await self.desk.table_locale(table)
         view: discord.ui.View | None
         file: discord.File | None
@@ -124,9 +125,13 @@ class CommandFlows(SeatFlows):
         await self.service.set_message_ref(table.id, "table", message.channel.id, message.id)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        """`/game hand`."""
+        """`/game hand`: the user's hand and controls; after the end, their final hand."""
         await self._ack(interaction)
-        table = await self.channel_table(interaction)
+        table = await self.last_table(interaction)
+        if table.status == "finished" and table.seat_of(interaction.user.id) is None:
+            locale = await self.desk.user_locale(interaction)
+            await self.reply(interaction, t("reply.over_not_seated", locale))
+            return
         await self.send_hand(interaction, table.id)
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
@@ -186,8 +191,10 @@ class CommandFlows(SeatFlows):
         expiry: str | None,
         locale: str | None,
         window: int | None = None,
+        notify: str | None = None,
     ) -> None:
-        """`/game settings`: DMs (yours), the table's timer and expiry, the server's language."""
+        """`/game settings`: DMs and notifications (yours), the table's timer and expiry, the
+        server's language."""
         await self._ack(interaction)
         user_id = interaction.user.id
         lines: list[str] = []
@@ -206,6 +213,8 @@ class CommandFlows(SeatFlows):
             await self.service.set_dm_closed(user_id, not dms)
             if dms:
                 lines.append(t("reply.dms_on", reply_locale))
+        if notify is not None:
+            await self.service.set_notify(user_id, notify)
         table = await self.service.active_table(interaction.channel_id or 0)
         if table is not None and (timer is not None or expiry is not None or window is not None):
             table = await self.service.set_table_settings(
@@ -226,6 +235,10 @@ class CommandFlows(SeatFlows):
         )
         if table is not None and table.window_seconds is not None:
             summary += t("reply.settings_window", reply_locale, seconds=table.window_seconds)
+        mode = await self.service.notify_mode(user_id)
+        summary += "\n" + t(
+            "reply.settings_notify", reply_locale, notify=t(f"choice.notify.{mode}", reply_locale)
+        )
         await self.reply(
             interaction, "\n".join([t("reply.settings_saved", reply_locale), *lines, summary])
         )
@@ -234,7 +247,7 @@ class CommandFlows(SeatFlows):
         """`/game record`: the game record as a JSON file (the seed only once the game is over)."""
         await self._ack(interaction)
         if table_id is None:
-            table_id = (await self.channel_table(interaction)).id
+            table_id = (await self.last_table(interaction)).id
         table = await self.service.load(table_id)
         if table.seat_of(interaction.user.id) is None and table.guild_id != interaction.guild_id:
             raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)

@@ -151,8 +151,11 @@ class LobbyFlows(FlowBase):
             new_message=not on_table_message and table.series_match > 1,
         )
         if not on_table_message:
+            # the answer replaces what was clicked: an old message's controls are gone
             await self.answer(
-                interaction, content=t("table.started", await self.desk.user_locale(interaction))
+                interaction,
+                content=t("table.started", await self.desk.user_locale(interaction)),
+                view=None,
             )
 
     async def _cancel(
@@ -185,6 +188,9 @@ class LobbyFlows(FlowBase):
         table = await self.service.load(table_id)
         if table.seat_of(interaction.user.id) is None:
             raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
+        if table.status != "active":  # a button left on a message from before the end
+            await self._new_after_the_end(interaction, table)
+            return
         locale = await self.desk.user_locale(interaction)
         await self._confirm(interaction, table, version, "new", locale)
 
@@ -193,12 +199,39 @@ class LobbyFlows(FlowBase):
     ) -> None:
         """ "New game" mid-game: this table ends, the same seats start anew (the game's options)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.load(table_id)
+        if table.status != "active" and table.seat_of(interaction.user.id) is not None:
+            await self._new_after_the_end(interaction, table)  # it ended meanwhile
+            return
         old, result = await self.service.new_game(table_id, interaction.user.id)
         locale = await self.desk.table_locale(old)
         await self.desk.close_table(
             old, t("table.abandoned", locale, name=self.display_name(interaction))
         )
         await self._begin(interaction, result, on_table_message=False)
+
+    async def _new_after_the_end(
+        self, interaction: discord.Interaction[Any], table: TableInfo
+    ) -> None:
+        """ "New game" on a table that has ended: nothing to abandon. The same seats play again
+        (a rematch) when the channel is free; else this game is over, said plainly, with where
+        to play now."""
+        if table.status == "finished":
+            try:
+                result = await self.service.rematch(table.id, interaction.user.id)
+            except TableError as exc:
+                if exc.code not in ("channel_busy", "table_moved_on"):
+                    raise
+            else:
+                await self._begin(interaction, result, on_table_message=False)
+                return
+        locale = await self.desk.user_locale(interaction)
+        if await self.service.active_table(table.channel_id) is not None:
+            await self.reply(
+                interaction, t("reply.over_table_open", locale, channel=table.channel_id)
+            )
+        else:
+            await self.reply(interaction, t("reply.over_start_new", locale))
 
     async def _rematch(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.discord import ids
+from bot.discord import ids, present
 from bot.discord.controls import (
     PickState,
     count_problem,
@@ -22,6 +23,7 @@ from bot.discord.controls import (
 from bot.discord.flows_lobby import LobbyFlows
 from bot.games import presenter, seat_names
 from bot.games.moves import (
+    offered,
     parse_typed_move,
     pick_action,
     pick_positions,
@@ -33,6 +35,7 @@ from bot.tables.errors import TableError
 from bot.tables.results import ActResult
 from bot.tables.service import SeatPrompt
 from engines.base import event_seen_by
+from engines.record import cut
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +65,7 @@ class SeatFlows(LobbyFlows):
             # not a control of this seat at all (versions only grow): someone else's message
             raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
         if version != current.version:
-            await self.reply(interaction, t("reply.stale", locale))
+            await self.reply(interaction, self.stale_text(current, version, locale))
             return
         if action == ids.FINISH:
             await self._confirm(interaction, current.table, version, "finish", locale)
@@ -72,7 +75,8 @@ class SeatFlows(LobbyFlows):
             await self.after_move(interaction, result)
             return
         if prompt is None:
-            raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
+            await self.reply(interaction, self.not_asked_text(current, locale))
+            return
         pick = prompt.get("pick")
         if action in (ids.ACT, ids.MOVE):
             index_text = values[0] if values else arg
@@ -160,6 +164,39 @@ class SeatFlows(LobbyFlows):
             return
         state = PickState(group, chosen, await self._pick_problem(current, chosen, locale))
         await self._show_prompt(interaction, current, state, locale)
+
+    def stale_text(self, current: SeatPrompt, version: int, locale: str) -> str:
+        """A control of an older version of the seat's prompt, in words: "out of date" only
+        when the seat is asked something else now; else why it is asked nothing (the prompt
+        of that control was closed by another seat's move, the turn passed, the game ended)."""
+        if current.prompt is not None:
+            return t("reply.stale", locale)
+        return self.not_asked_text(current, locale, closed=version == current.version - 1)
+
+    def not_asked_text(self, current: SeatPrompt, locale: str, *, closed: bool = False) -> str:
+        """Why the seat has no decision to make now, in words.
+
+        `closed`: the control came from the prompt this version took away (`current.closed`),
+        whose game may say what closed it ("Trump was declared already: ...").
+        """
+        table = current.table
+        if table.status == "finished":
+            return t("error.game_over", locale)
+        if table.status != "active":
+            return t("error.not_active", locale)
+        if table.seats[current.seat].cpu_takeover:
+            return t("error.seat_taken_over", locale)
+        names = seat_names(table, locale)
+        if closed and current.closed is not None:
+            game = presenter(table.game)
+            reason = game.closed_reason(current.closed, current.view, names, locale)
+            if reason is not None:
+                return reason
+        waiting = [names[seat] for seat in table.public_waiting if seat != current.seat]
+        if waiting:
+            listed = t("list.sep", locale).join(waiting)
+            return t("reply.not_your_turn_waiting", locale, name=listed)
+        return t("error.not_your_turn", locale)
 
     async def _choice_hint(
         self, interaction: discord.Interaction[Any], current: SeatPrompt, locale: str
@@ -299,10 +336,17 @@ class SeatFlows(LobbyFlows):
             prompt=result.prompt_for(seat.seat),
             you_line=you,
         )
+        # the message clicked becomes the answer: no question ("Flip every remaining card
+        # now?") or reminder line left above it
         await self.answer(
-            interaction, embed=embed, view=controls, attachments=[file] if file else []
+            interaction,
+            content=None,
+            embed=embed,
+            view=controls,
+            attachments=[file] if file else [],
         )
-        await self.desk.publish(result, actor_id=interaction.user.id)
+        clicked = interaction.message.id if interaction.message is not None else None
+        await self.desk.publish(result, actor_id=interaction.user.id, actor_message=clicked)
 
     # lobby ------------------------------------------------------------------------------
 
@@ -324,6 +368,36 @@ class SeatFlows(LobbyFlows):
         await self.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
+
+    async def _details(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """The table's details image (what did not fit in the table image: scores, a deal's
+        breakdown), only for the clicker: drawn from their seat's view when they are seated,
+        from the channel's otherwise, so it shows no more than they may see."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.service.load(table_id)
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seat_of(interaction.user.id)
+        file = None
+        if table.status in ("active", "finished"):
+            view = (
+                await self.service.public_view(table_id)
+                if seat is None
+                else await self.service.private_view(table_id, interaction.user.id)
+            )
+            file = await self.desk.images.details(
+                table,
+                view,
+                seat_names(table, locale),
+                locale,
+                viewer=None if seat is None else seat.seat,
+                filename=present.DETAILS_IMAGE,
+            )
+        if file is None:
+            await self.reply(interaction, t("reply.no_details", locale))
+            return
+        await self.answer(interaction, attachments=[file])
 
     async def _auto(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
@@ -349,22 +423,52 @@ class SeatFlows(LobbyFlows):
         if on:
             self.desk.ensure_auto(table_id)
 
+    async def _mute(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
+    ) -> None:
+        """Mute the reminders of the turn a reminder DM is about (the button on it)."""
+        await interaction.response.defer()
+        table = await self.service.mute_reminders(table_id, interaction.user.id, version)
+        current = await self.service.prompt(table_id, interaction.user.id)
+        locale = await self.desk.user_locale(interaction)
+        seat = table.seats[current.seat]
+        embed, controls, file = await self.desk.hand_message(
+            table,
+            seat,
+            current.view,
+            locale,
+            prompt=current.prompt,
+            you_line=t("reply.muted", locale),
+        )
+        await self.answer(
+            interaction,
+            content=None,
+            embed=embed,
+            view=controls,
+            attachments=[file] if file else [],
+        )
+
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
         """`/play move:` — a choice from the autocomplete, a label in either language, or cards.
 
         Cards are typed as codes or hand numbers (`7H 7H 8H 8H`, `14 15 18`).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.channel_table(interaction)
+        table = await self.last_table(interaction)
         current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        if current.prompt is None:  # out of turn, whatever version a stale value names
-            raise TableError("not_your_turn", "It is not your turn.", table_id=table.id)
         named = typed_version(move)
         if named is not None and named != current.version:
-            await self.reply(interaction, t("reply.stale", locale))
+            await self.reply(interaction, self.stale_text(current, named, locale))
+            return
+        if current.prompt is None:
+            await self.reply(interaction, self.not_asked_text(current, locale))
             return
         typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
+        if typed.action is not None and not offered(current.prompt, typed.action):
+            # another kind of move: the game's reason if it refuses it, never applied
+            await self.service.check_action(table.id, interaction.user.id, typed.action)
+            typed = replace(typed, action=None)
         if typed.action is None:
             key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
             await self.reply(interaction, t(key, locale))
@@ -377,6 +481,31 @@ class SeatFlows(LobbyFlows):
             progress=self._moves_so_far(interaction),
         )
         await self.after_move(interaction, result)
+
+    async def _typed_choice(
+        self,
+        current: SeatPrompt,
+        user_id: int,
+        action: Mapping[str, Any],
+        typed: str,
+        locale: str,
+    ) -> tuple[str, str]:
+        """A move the game read from the text typed (calls, `insert 3 B`) as an autocomplete
+        choice: one of the prompt's own choices, or the move as typed with the game's reason
+        when it would refuse it."""
+        game = presenter(current.table.game)
+        label = game.action_label(action, locale, seat_names(current.table, locale))
+        choices = list((current.prompt or {}).get("choices") or [])
+        bare = {k: v for k, v in action.items() if k != "seat"}
+        for index, choice in enumerate(choices):
+            if {k: v for k, v in choice.items() if k != "seat"} == bare:
+                return cut(label, 99), f"v{current.version}:{index}"
+        try:
+            await self.service.check_action(current.table.id, user_id, action)
+        except TableError as exc:
+            reason = self.error_message(exc, locale)
+            label = t("reply.typed_refused", locale, move=label, reason=reason)
+        return cut(label, 99), typed[:100]
 
     async def move_choices(
         self, interaction: discord.Interaction[Any], current_text: str
@@ -397,6 +526,15 @@ class SeatFlows(LobbyFlows):
             label = game.action_label(action, locale, names)
             if current_text.strip().lower() in label.lower():
                 out.append((label[:100], f"v{current.version}:{index}"))
+        text = current_text.strip()
+        own = game.parse_move(prompt, text) if text else None
+        if own is not None:
+            choice = await self._typed_choice(current, interaction.user.id, own, text, locale)
+            out = [choice, *(other for other in out if other != choice)]
+        elif text and not out:
+            hint = game.typing_hint(prompt, locale)
+            if hint is not None:
+                out.append((cut(hint, 99), text[:100]))
         pick = prompt.get("pick")
         if pick:
             typed = parse_typed_move(table.game, prompt, current_text) if current_text else None

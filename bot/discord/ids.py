@@ -26,13 +26,15 @@ LEGACY_TEMPLATE = r"cbs?:v1:(?P<table>\d+):.*"
 # Lobby and table message
 JOIN, LEAVE, START, CANCEL, ADD_CPU = "join", "leave", "start", "cancel", "cpu"
 OPTION, CPU_SEAT = "opt", "cpus"
-HAND, REMATCH = "hand", "rematch"
+HAND, REMATCH, DETAILS = "hand", "rematch", "details"
 # A seat's controls
 ACT, MOVE, PAGE = "act", "move", "page"
 PART_ONE, PART_TWO = "one", "two"
 GROUP, SELECT, PLAY, CLEAR, HINT = "group", "sel", "play", "clear", "hint"
 DISMISS, AUTO = "dismiss", "auto"
 FINISH, FINISH_OK, NEW, NEW_OK = "finish", "finish_ok", "new", "new_ok"
+MUTE = "mute"
+"""Mute the reminders of the turn a reminder DM is about (it carries that prompt's version)."""
 
 SEAT_CONTROLS = frozenset(
     {ACT, MOVE, PAGE, PART_ONE, PART_TWO, GROUP, SELECT, PLAY, CLEAR, HINT, DISMISS}

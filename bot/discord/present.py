@@ -15,6 +15,7 @@ import discord
 from bot.discord import ids
 from bot.discord.components import TableButton, TableSelect
 from bot.discord.controls import PickState, chosen_cards
+from bot.discord.images import offers_details
 from bot.games import presenter, seat_names
 from bot.i18n import cards as cards_text
 from bot.i18n import game_name, t
@@ -28,6 +29,21 @@ COLOUR_OVER = discord.Colour.gold()
 COLOUR_CLOSED = discord.Colour.dark_grey()
 TABLE_IMAGE = "table.png"
 HAND_IMAGE = "hand.png"
+DETAILS_IMAGE = "details.png"
+INSIDE, BESIDE = "inside", "beside"
+IMAGE_PLACE = BESIDE
+"""Where a message's image goes (docs/images.md): BESIDE the embed, as a plain attachment that
+Discord shows above the embed in a box of about 550 x 350, rather than INSIDE it (set as the
+embed's image: about 400 x 300, and narrower still on a phone). Either way it is one message,
+edited in place with its new attachment."""
+
+
+def place_image(embed: discord.Embed, filename: str, image: bool) -> discord.Embed:
+    """Point the embed at its attached image when images go inside embeds; beside it, the
+    attachment shows on its own, larger, and the embed does not name it."""
+    if image and IMAGE_PLACE == INSIDE:
+        embed.set_image(url=f"attachment://{filename}")
+    return embed
 
 
 def cpu_seats(table: TableInfo) -> list[int]:
@@ -233,8 +249,8 @@ def table_embed(
     )
     if table.status == "active":
         turn = _turn_text(table, names, locale)
-        if table.deadline is not None and table.public_waiting:
-            when = discord.utils.format_dt(table.deadline, "R")
+        if table.public_deadline is not None:
+            when = discord.utils.format_dt(table.public_deadline, "R")
             turn += "\n" + t("table.deadline", locale, when=when)
         embed.add_field(name=t("table.turn", locale), value=turn, inline=True)
     if view is not None:
@@ -247,9 +263,7 @@ def table_embed(
     if view is not None and "moves" in view:
         footer = t("table.moves", locale, moves=view["moves"]) + " · " + footer
     embed.set_footer(text=footer)
-    if image:
-        embed.set_image(url=f"attachment://{TABLE_IMAGE}")
-    return embed
+    return place_image(embed, TABLE_IMAGE, image)
 
 
 def result_embed(
@@ -269,9 +283,7 @@ def result_embed(
     for name, value in game.result_fields(result, names, locale):
         embed.add_field(name=name, value=value or "—", inline=True)
     embed.set_footer(text=t("table.version", locale, table=table.id, version=table.version))
-    if image:
-        embed.set_image(url=f"attachment://{TABLE_IMAGE}")
-    return embed
+    return place_image(embed, TABLE_IMAGE, image)
 
 
 def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
@@ -283,6 +295,7 @@ def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
                 table.id, table.version, ids.HAND, label=t("button.show_hand", locale), emoji="🂠"
             )
         )
+        _details_button(view, table, locale)
         levels = cpu_seat_select(table, locale, remove=False, row=1)
         if levels is not None:
             view.add_item(levels)
@@ -296,9 +309,21 @@ def table_view(table: TableInfo, locale: str) -> discord.ui.View | None:
                 style=discord.ButtonStyle.primary,
             )
         )
+        _details_button(view, table, locale)
     else:
         return None
     return view
+
+
+def _details_button(view: discord.ui.View, table: TableInfo, locale: str) -> None:
+    """ "Details" when the game's renderer offers a second image (scores, a deal's breakdown:
+    what did not fit in the table image), shown on demand, privately, to whoever asks."""
+    if offers_details(table.game):
+        view.add_item(
+            TableButton(
+                table.id, table.version, ids.DETAILS, label=t("button.details", locale), emoji="📋"
+            )
+        )
 
 
 def winners_text(winners: Sequence[int], names: Sequence[str], locale: str) -> str:
@@ -319,6 +344,18 @@ def closed_embed(table: TableInfo, text: str, locale: str) -> discord.Embed:
 
 
 # --------------------------------------------------------------------------- hands
+
+
+def hand_image_groups(
+    game: str, pick: Mapping[str, Any], locale: str
+) -> list[tuple[str, list[int]]]:
+    """The groups a pick's hand image shows (the game's own: trumps, then suits), each under
+    its label in the player's words ("Trumps 9"); none when the game gives none."""
+    words = presenter(game)
+    return [
+        (words.group_label(str(group), len(positions), locale), list(positions))
+        for group, positions in pick.get("groups") or []
+    ]
 
 
 def hand_embed(
@@ -388,6 +425,4 @@ def hand_embed(
             name=t("result.title", locale, game=game_name(table.game, locale)), value=headline
         )
     embed.set_footer(text=t("table.version", locale, table=table.id, version=table.version))
-    if image:
-        embed.set_image(url=f"attachment://{HAND_IMAGE}")
-    return embed
+    return place_image(embed, HAND_IMAGE, image)

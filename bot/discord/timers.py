@@ -1,5 +1,5 @@
-"""Turn timers: reminders before the deadline, expiry policies after it, lobbies that never start,
-and old finished tables archived.
+"""Turn timers: reminders while a turn waits (and the "stalled" notice), expiry policies after
+its deadline, lobbies that never start, and old finished tables archived.
 
 Deadlines live in the database (the tables service keeps them), so this loop holds no state:
 after a restart the first tick finds every reminder due and every deadline passed, and the
@@ -13,11 +13,9 @@ import contextlib
 import logging
 from datetime import UTC, datetime
 
-import discord
-
 from bot.discord.desk import Desk
 from bot.games import seat_names
-from bot.i18n import game_name, t
+from bot.i18n import t
 from bot.tables.results import Expiry, Reminder
 from bot.tables.service import TableService
 
@@ -96,57 +94,9 @@ class Timers:
         return resumed
 
     async def _remind(self, reminder: Reminder) -> None:
-        """DM each player to remind (their prompt with its controls), or mention them when DMs
-        are closed (only for public prompts: a private one is never named in the channel)."""
-        table = reminder.table
-        locale = await self.desk.table_locale(table)
-        when = discord.utils.format_dt(table.deadline, "R") if table.deadline else "—"
-        game = game_name(table.game, locale)
-        mention: list[int] = []
-        for uid in reminder.user_ids:
-            seat = table.seat_of(uid)
-            if seat is None:
-                continue
-            state = table.prompt_of(seat.seat)
-            due = state.due if state is not None and state.due is not None else table.deadline
-            seat_when = discord.utils.format_dt(due, "R") if due else when
-            if not await self.service.dm_closed(uid):
-                current = await self.service.prompt(table.id, uid)
-                dm_locale = await self.desk.dm_locale(uid, locale)
-                embed, controls, file = await self.desk.hand_message(
-                    table, seat, current.view, dm_locale, prompt=current.prompt
-                )
-                sent = await self.desk.send_dm(
-                    table,
-                    uid,
-                    locale=locale,
-                    content=t(
-                        "table.reminder_dm",
-                        dm_locale,
-                        game=game_name(table.game, dm_locale),
-                        when=seat_when,
-                    ),
-                    embed=embed,
-                    view=controls,
-                    file=file,
-                )
-                if sent:
-                    continue
-            if state is None or state.public:
-                mention.append(uid)
-        if mention:
-            channel = self.desk.client.get_partial_messageable(
-                table.channel_id, guild_id=table.guild_id
-            )
-            await channel.send(
-                "\n".join(
-                    t("table.reminder", locale, mention=f"<@{uid}>", game=game, when=when)
-                    for uid in mention
-                ),
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(uid) for uid in mention]
-                ),
-            )
+        """The Desk reminds the players (a DM, or a mention when DMs are closed) and, for a
+        turn that has just stalled, tells the channel."""
+        await self.desk.remind(reminder)
 
     async def _expired(self, expiry: Expiry) -> None:
         """Say what came of it, then publish the table as after any move.

@@ -128,6 +128,50 @@ class GamePresenter:
         action without its seat; None leaves the text to the generic reader (labels, cards)."""
         return None
 
+    def closed_reason(
+        self, kind: str, view: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> str | None:
+        """What closed a seat's prompt of `kind` without the seat acting (trump declared by
+        another seat), in words, from the seat's view; None: whose turn it is says enough."""
+        return None
+
+    def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
+        """How to type a move for `prompt` that `parse_move` reads (shown in `/play`'s list
+        while the text is not a move yet); None when there is no such move."""
+        return None
+
+    def numbers_name_cards(self, prompt: Mapping[str, Any]) -> bool:
+        """True when a number typed at `prompt` names a card of the hand (or a gap in it): its
+        listed choices are then typed by their words, never by a number (one number never means
+        two things on one prompt). By default: when the prompt picks cards from the hand."""
+        return bool(prompt.get("pick"))
+
+    def choice_word(
+        self,
+        action: Mapping[str, Any],
+        prompt: Mapping[str, Any],
+        locale: str,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """What to type for a choice where choices are not numbered (its label by default;
+        `pass`, `ron 4 W` where the game reads shorter words)."""
+        return self.action_label(action, locale, names)
+
+    def listed(self, action: Mapping[str, Any], prompt: Mapping[str, Any]) -> bool:
+        """Whether a choice is listed on its own where choices are typed by words (False: the
+        prompt's `typing_hints` say how to type it, as a gap and an end)."""
+        return True
+
+    def typing_hints(self, prompt: Mapping[str, Any], locale: str) -> list[str]:
+        """How to type the choices that are not listed, each with an example (`a gap and the end
+        to put up: 3 B`)."""
+        return []
+
+    def legend(self, locale: str) -> list[str]:
+        """What the marks of the game's table and hands mean, a line each (`legend.<game>`)."""
+        key = f"legend.{self.game_id}"
+        return t(key, locale).split("\n") if has(key, locale) else []
+
     def choice_preview(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None, locale: str
     ) -> str | None:

@@ -2,10 +2,14 @@
 
 A typed move is matched against the player's prompt, never against anything else:
 - the game's own reading first (`GamePresenter.parse_move`: `insert 3 B`, typed calls);
+- a short list of choices takes a choice's label in Japanese or English (`flip`, `めくる`),
+  the word the game shows for it (`pass`), its action type, or its number in the list (`1`),
+  unless a number at this prompt names a card of the hand (`GamePresenter.numbers_name_cards`:
+  a number never means two things on one prompt);
 - a card pick takes card codes or hand numbers, mixed freely (`7H 7H 8H 8H`, `14 15 18`,
   `10♥ q♠`); copies of one card are taken left to right;
-- a short list of choices takes a choice's label in Japanese or English (`flip`, `めくる`),
-  its action type, or its number in the list (`1`);
+- failing all that, words that belong to one choice's label alone (`7s` for "Ask CPU for
+  7s"); words found in several labels are refused, with the choices they could mean;
 - `v<version>:<index>` / `v<version>:p:<mask>` are what `/play`'s autocomplete sends.
 """
 
@@ -16,12 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games.generic import GamePresenter
 from bot.games.plugin import presenter
 from bot.i18n import LOCALES
 from engines.cards import CardError, parse_card, parse_two_number
 
 _VERSIONED = re.compile(r"^v(\d+):(?:(\d+)|p:([0-9a-z]+))$")
 _SPLIT = re.compile(r"[\s,、，]+")
+_WORDS = re.compile(r"[^\s,、，:：()（）]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +37,9 @@ class TypedMove:
     action: dict[str, Any] | None
     version: int | None = None
     problem: str | None = None
-    """Why the text is not a move of this prompt (an English sentence; a key for translation)."""
+    """Why the text is not a move of this prompt: `no_such_choice`, `bad_cards`, `ambiguous`."""
+    candidates: tuple[int, ...] = ()
+    """For `ambiguous`: the indices of the choices the text could mean."""
 
 
 def pick_positions(pick: Mapping[str, Any], tokens: list[str]) -> list[int] | None:
@@ -101,18 +109,66 @@ def parse_typed_move(
     own = game.parse_move(prompt, raw) if raw else None
     if own is not None:
         return TypedMove(own)
+    by_number = not game.numbers_name_cards(prompt)
     for index, choice in enumerate(choices):
-        labels = {game.action_label(choice, locale, names).lower() for locale in LOCALES}
-        labels.add(str(choice.get("type", "")).lower())
-        if lowered in labels or (lowered.isdigit() and int(lowered) == index + 1 and not pick):
+        if lowered in choice_names(game, choice, prompt, names) or (
+            by_number and lowered.isdigit() and int(lowered) == index + 1
+        ):
             return TypedMove(dict(choice))
+    kinds = [str(choice.get("type", "")).lower() for choice in choices]
+    if pick:
+        kinds.append(str(pick.get("type", "")).lower())
+    if kinds.count(lowered) == 1 and lowered in kinds[: len(choices)]:
+        return TypedMove(dict(choices[kinds.index(lowered)]))  # the only move of its kind
     if pick:
         tokens = [tok for tok in _SPLIT.split(raw) if tok]
         positions = pick_positions(pick, tokens) if tokens else None
         if positions is not None:
             return TypedMove(pick_action(pick, positions))
-        return TypedMove(None, None, "bad_cards")
-    return TypedMove(None, None, "no_such_choice")
+    said = set(_WORDS.findall(lowered))
+    found = tuple(
+        index
+        for index, choice in enumerate(choices)
+        if said
+        and any(
+            said <= set(_WORDS.findall(name)) for name in choice_names(game, choice, prompt, names)
+        )
+    )
+    # words of one choice alone name it; numbers alone never do (they are cards, gaps or
+    # list numbers), but they may say which choices were meant ("3": gap 3, which end?)
+    if len(found) == 1 and not lowered.isdigit():
+        return TypedMove(dict(choices[found[0]]))
+    if len(found) > 1:
+        return TypedMove(None, None, "ambiguous", found)
+    return TypedMove(None, None, "bad_cards" if pick else "no_such_choice")
+
+
+def choice_names(
+    game: GamePresenter,
+    choice: Mapping[str, Any],
+    prompt: Mapping[str, Any],
+    names: Sequence[str] | None,
+) -> set[str]:
+    """Every text that names `choice` whole, lower case: its label and its word in each
+    language."""
+    found = set()
+    for locale in LOCALES:
+        found.add(game.action_label(choice, locale, names).lower())
+        found.add(game.choice_word(choice, prompt, locale, names).lower())
+    return found
+
+
+def offered(prompt: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
+    """Whether `action` is of a kind `prompt` offers (one of its choices' types, or its pick's).
+
+    A game's reader also reads its moves of other kinds (`discard 3` at a rotate prompt), so
+    that the game can say why they are no move now; such a move is never applied: one the game
+    would accept (a draw while an optional rotation waits) would skip the decision asked."""
+    kinds = {choice.get("type") for choice in prompt.get("choices") or []}
+    pick = prompt.get("pick")
+    if pick:
+        kinds.add(pick.get("type"))
+    return action.get("type") in kinds
 
 
 def pick_action(pick: Mapping[str, Any], positions: Iterable[int]) -> dict[str, Any]:

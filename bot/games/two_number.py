@@ -40,6 +40,32 @@ WORDS: dict[str, tuple[str, ...]] = {
     "stock": ("stock", "s", "draw", "山札", "山", "引く", "山札から引く"),
     "pile": ("pile", "take", "discards", "捨て札", "捨て札を取る", "取る"),
 }
+TYPED: dict[str, dict[str, str]] = {
+    "en": {
+        "insert": "{gap} {end}",
+        "ron": "ron {gap} {end}",
+        "discard": "{number}",
+        "pon": "pon {number}",
+        "chi": "chi {number}",
+        "stock": "stock",
+        "pile": "pile",
+    },
+    "ja": {
+        "insert": "{gap} {end}",
+        "ron": "ロン {gap} {end}",
+        "discard": "{number}",
+        "pon": "ポン {number}",
+        "chi": "チー {number}",
+        "stock": "山札",
+        "pile": "捨て札",
+        "knock": "ノック",
+        "pass": "パス",
+        "tsumo": "ツモ",
+        "rotate": "回転",
+        "keep": "そのまま",
+    },
+}
+"""The shortest text `parse_move` reads as each move, shown beside the choices (`pon 4`)."""
 _TOKENS = re.compile(r"(\d+|[a-z]+|[wb白黒○●]|[^\sa-z\d]+)")
 
 
@@ -145,14 +171,24 @@ def sentences(game: str, body: str | None, tail: Sequence[str], locale: str) -> 
 # --------------------------------------------------------------------------- typed moves
 
 
-def tokens(text: str) -> list[str]:
-    """Typed text as words, numbers and ends (full-width folded, case ignored)."""
+SEPARATORS = frozenset(",、，-‐–—~〜～.・·:：/▸")
+"""Marks a typed move may hold between its words (`pon 2-3`, `▸3 B`); any other mark makes the
+text no move (`%s` is not `s`)."""
+
+
+def tokens(text: str) -> list[str] | None:
+    """Typed text as words, numbers and ends (full-width folded, case ignored); None when it
+    holds a mark that is no separator."""
     folded = unicodedata.normalize("NFKC", text).lower()
-    return [
-        tok
-        for tok in _TOKENS.findall(folded)
-        if not all(unicodedata.category(ch)[0] in "PZ" for ch in tok)
-    ]
+    found = []
+    for tok in _TOKENS.findall(folded):
+        marks = [ch for ch in tok if unicodedata.category(ch)[0] in "PSZ"]
+        if len(marks) == len(tok) and tok not in UPRIGHT_WORDS:
+            if not all(ch in SEPARATORS or ch.isspace() for ch in tok):
+                return None
+            continue
+        found.append(tok)
+    return found
 
 
 def word_of(token: str) -> str | None:
@@ -163,9 +199,12 @@ def word_of(token: str) -> str | None:
 def parse_move(prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
     """A typed move for a two-number game's prompt, as one of its choices (None otherwise).
 
-    Numbers are 1-based as players see them: `insert 3 B` is gap 3, `discard 5` card 5,
-    `pon 4` cards 4 and 5. A move word alone takes the first choice of that kind (`ron`).
-    A number out of range still makes the move, so the game says what is wrong with it.
+    A move word of another kind than the prompt's (`discard 3` at a rotate prompt) is read
+    too, for the game to say why it is not a move now; the transports never apply a move the
+    prompt does not offer (`moves.offered`). Numbers are 1-based as players see them: `insert
+    3 B` is gap 3, `discard 5` card 5, `pon 4` cards 4 and 5. A move word alone takes the first
+    choice of that kind (`ron`). A number out of range still makes the move, so the game says
+    what is wrong with it.
     """
     choices: list[Mapping[str, Any]] = list(prompt.get("choices") or [])
     kinds = {str(c.get("type")) for c in choices}
@@ -180,7 +219,7 @@ def parse_move(prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
     if kind is None and "pile" in said:
         kind = "pile"
     others = [w for w, s in zip(words, said, strict=True) if s is None]
-    if any(not w.isdigit() and w not in UPRIGHT_WORDS for w in others):
+    if len(set(named)) > 1 or any(not w.isdigit() and w not in UPRIGHT_WORDS for w in others):
         return None
     if kind in ("stock", "pile"):
         if numbers or ends:
@@ -343,6 +382,46 @@ class TwoNumberPresenter(GamePresenter):
             number = int(action.get("position", 0)) + 1
             return t(f"action.{self.game_id}.{kind}", locale, number=number, next=number + 1)
         return super().action_label(action, locale, names)
+
+    def numbers_name_cards(self, prompt: Mapping[str, Any]) -> bool:
+        """Always: every screen numbers the hand, so a number is a card (or a gap), and the
+        choices are typed by their words (`rotate`, `pass`, `pon 4`)."""
+        return True
+
+    def choice_word(
+        self,
+        action: Mapping[str, Any],
+        prompt: Mapping[str, Any],
+        locale: str,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """`3 B` (an insert), `5` (a discard), `ron 4 W`, `pon 2`, `stock`, `pass`..."""
+        kind = str(action.get("type"))
+        if kind == "draw" and action.get("from"):
+            kind = "stock" if action.get("from") == "stock" else "pile"
+        typed = TYPED.get(locale, TYPED["en"]).get(kind) or TYPED["en"].get(kind) or kind
+        position = int(action.get("position", 0))
+        return typed.format(gap=position + 1, end=action.get("upright"), number=position + 1)
+
+    def listed(self, action: Mapping[str, Any], prompt: Mapping[str, Any]) -> bool:
+        """Inserts and discards are not listed: the hand shows the numbers to type."""
+        return action.get("type") not in ("insert", "discard")
+
+    def typing_hints(self, prompt: Mapping[str, Any], locale: str) -> list[str]:
+        """An insert as a gap and an end (`3 B`), a discard as the card's number (`5`)."""
+        choices = list(prompt.get("choices") or [])
+        hints = []
+        gaps = [int(c["position"]) for c in choices if c.get("type") == "insert"]
+        if gaps:
+            example = self.choice_word(
+                {"type": "insert", "position": min(2, max(gaps)), "upright": "B"}, prompt, locale
+            )
+            hints.append(t("typing.gap_end", locale, example=example, gaps=max(gaps) + 1))
+        cards = [int(c["position"]) for c in choices if c.get("type") == "discard"]
+        if cards:
+            example = str(min(5, max(cards) + 1))
+            hints.append(t("typing.card_number", locale, example=example, cards=max(cards) + 1))
+        return hints
 
     def inserted_hand(
         self, action: Mapping[str, Any], view: Mapping[str, Any] | None

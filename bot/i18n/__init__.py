@@ -53,8 +53,18 @@ def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     return key in _catalogue(locale) or key in _catalogue(DEFAULT_LOCALE)
 
 
+COUNTS = ("count", "n")
+"""Parameters that count something: when one is 1, a message's `<key>.one` form is used."""
+
+
 def t(key: str, locale: str, /, **params: Any) -> str:
-    """The message `key` in `locale`, with `{name}` placeholders filled from `params`."""
+    """The message `key` in `locale`, with `{name}` placeholders filled from `params`; its
+    `<key>.one` form when a count among `params` is 1 (“Play 1 set of 2”)."""
+    if any(params.get(name) == 1 for name in COUNTS):
+        own = _catalogue(locale)
+        one = f"{key}.one"
+        if one in own or (key not in own and one in _catalogue(DEFAULT_LOCALE)):
+            key = one
     template = _catalogue(locale).get(key) or _catalogue(DEFAULT_LOCALE).get(key)
     if template is None:
         return key

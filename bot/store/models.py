@@ -161,6 +161,8 @@ class TableRow(Base):
             )
         ),
         Index("ix_tables_series_id", "series_id"),
+        # The channel's newest table, open or not (what `/game status` shows after the end).
+        Index("ix_tables_channel_id", "channel_id", "id"),
     )
 
 
@@ -218,6 +220,10 @@ class MessageRefRow(Base):
     """The user the message belongs to, or NO_USER (0): a NULL would escape the unique key."""
     channel_id: Mapped[int] = mapped_column(BigInteger)
     message_id: Mapped[int] = mapped_column(BigInteger)
+    version: Mapped[int | None] = mapped_column(Integer)
+    """A hand DM: the prompt version its controls carry."""
+    posted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    """When the message was posted (None: before this was kept)."""
 
     __table_args__ = (UniqueConstraint("table_id", "kind", "user_id"),)
 
@@ -236,7 +242,7 @@ class UserStatsRow(Base):
 
 
 class UserSettingsRow(Base):
-    """Per-user settings: DMs closed (seen when a DM failed), language."""
+    """Per-user settings: DMs closed (seen when a DM failed), language, notifications."""
 
     __tablename__ = "user_settings"
 
@@ -246,6 +252,8 @@ class UserSettingsRow(Base):
     """The language the user chose (overrides Discord's)."""
     seen_locale: Mapped[str | None] = mapped_column(String(8))
     """The language of the user's Discord client at their last interaction (for DMs)."""
+    notify: Mapped[str | None] = mapped_column(String(16))
+    """When a new DM or a ping may notify the user: every_turn, away, reminders (None: away)."""
 
 
 class GuildSettingsRow(Base):

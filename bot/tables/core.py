@@ -386,9 +386,22 @@ class ServiceCore:
         start (`offset`: actions this call applied before it), so replays give the same CPU
         moves. `states`: the row's prompt states when the caller has read them already.
         """
+        auto = self._automation(row, seats, paced, offset, states)
+        return self._run_here(auto, game), auto
+
+    def _automation(
+        self,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        paced: int,
+        offset: int,
+        states: Sequence[flow.SeatPrompt] | None,
+    ) -> Automation:
+        """The CPU loop of a batch starting `offset` actions after the row's log (its RNGs
+        seeded `cpu@<n>`), at the row's prompt states unless `states` are given."""
         if states is None:
             states = flow.load_states(row.prompt_states, len(seats))
-        auto = Automation.start(
+        return Automation.start(
             row.game,
             row.seed,
             f"cpu@{row.action_count + offset}",
@@ -397,7 +410,6 @@ class ServiceCore:
             self._clock(),
             paced,
         )
-        return self._run_here(auto, game), auto
 
     def _run_here(self, auto: Automation, game: Game) -> Batch:
         """Take on the event loop the steps of `auto` that may be taken here: the table's own
@@ -430,17 +442,7 @@ class ServiceCore:
     ) -> Batch:
         """The whole batch on the event loop (`_automate` thinking nowhere else): for the
         tests and tools that want the CPUs' answers at once."""
-        if states is None:
-            states = flow.load_states(row.prompt_states, len(seats))
-        auto = Automation.start(
-            row.game,
-            row.seed,
-            f"cpu@{row.action_count + offset}",
-            self._seating(seats),
-            states,
-            self._clock(),
-            paced,
-        )
+        auto = self._automation(row, seats, paced, offset, states)
         batch = Batch.empty()
         try:
             auto.run(game, batch)
@@ -580,9 +582,10 @@ class ServiceCore:
             row.turn_timer_seconds,
             self._settings.live_timer_seconds,
             row.window_seconds,
+            present={step.seat for step in batch.steps if step.by == "user"},
         )
         new = flow.mark_declined(new, batch.declined)
-        deadline, remind_at = flow.schedule(new, self._settings.reminder_before_seconds)
+        deadline, remind_at = flow.schedule(new, flow.reminder_rule(self._settings))
         thinking = auto is not None and auto.waiting and not game.is_over()
         paced = has_paced_step(game, seats) or thinking
         if paced:
@@ -848,7 +851,17 @@ def info(
         result=dict(row.result) if row.result is not None else None,
         window_seconds=row.window_seconds,
         prompts=tuple(
-            SeatPromptInfo(s.version, s.asked, s.required, s.public, s.due, s.reminded)
+            SeatPromptInfo(
+                s.version,
+                s.asked,
+                s.required,
+                s.public,
+                s.due,
+                s.reminded,
+                s.seen,
+                s.muted,
+                s.since,
+            )
             for s in states
         ),
     )

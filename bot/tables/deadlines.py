@@ -1,4 +1,5 @@
-"""Deadlines: reminders before a prompt's time runs out, what happens after, stale lobbies.
+"""Deadlines: reminders while a prompt waits (and muting them), what happens after its time
+runs out, stale lobbies.
 
 Every claim is a conditional write (the table's version), so several bot processes ticking at
 once remind and expire each prompt once. The rules themselves are in `bot.tables.flow`.
@@ -34,7 +35,10 @@ from bot.tables.core import (
     game_of,
     has_cpu,
     info,
+    moved_on,
     owned,
+    require_seated,
+    require_status,
 )
 from bot.tables.errors import TableError
 from bot.tables.pgrows import PgUnit
@@ -95,7 +99,7 @@ class DeadlineOps(ServiceCore):
         now = now or self._clock()
         ids = [table_id for (table_id,) in await self._query(self._scans.reminders, now=now)]
         out: list[Reminder] = []
-        before = self._settings.reminder_before_seconds
+        rule = flow.reminder_rule(self._settings)
         for table_id in ids:
             try:
                 async with self._hot() as s:
@@ -103,20 +107,30 @@ class DeadlineOps(ServiceCore):
                     due = []
                     if row.status == ACTIVE:
                         states = flow.load_states(row.prompt_states, len(seats))
-                        due = flow.seats_to_remind(states, now, before)
+                        due = flow.seats_to_remind(states, now, rule)
                     if not due:
                         if held is not None:
                             self._held.give_back(held)
                         continue
-                    states = flow.mark_reminded(states, due)
-                    _, remind_at = flow.schedule(states, before)
+                    marked = flow.mark_reminded(states, due, now, rule)
+                    _, remind_at = flow.schedule(marked, rule)
                     await self._bump(
-                        s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
+                        s, row, prompt_states=flow.dump_states(marked), remind_at=remind_at
                     )
                     if game is not None and isinstance(s, PgUnit):
                         # the game did not change: the next move plays on it, unread
                         s.after_commit(partial(self._held.keep, row, seats, game))
-                    claimed = Reminder(info(row, seats), tuple(due))
+                    claimed = Reminder(
+                        info(row, seats, marked),
+                        tuple(due),
+                        stalled=tuple(
+                            seat
+                            for seat in due
+                            if flow.stalled(marked[seat], rule)
+                            and not flow.stalled(states[seat], rule)
+                        ),
+                        numbers=tuple(marked[seat].reminders for seat in due),
+                    )
                 out.append(claimed)  # once committed: claimed, so sent once
             except TableError as exc:
                 if exc.code != "table_moved_on":
@@ -125,6 +139,32 @@ class DeadlineOps(ServiceCore):
                 # the reminders claimed so far are returned (sent), the others wait for a tick
                 log.exception("table %s: reminder failed; the other tables go on", table_id)
         return out
+
+    async def mute_reminders(self, table_id: int, user_id: int, version: int) -> TableInfo:
+        """Stop the reminders of the prompt the user holds, the one at `version` (a newer one
+        is reminded again: `table_moved_on` then)."""
+        async with self._hot() as s:
+            row, seats, game, held = await self._rows_to_write(s, table_id)
+            try:
+                require_status(row, ACTIVE, "not_active")
+                seat = require_seated(row, seats, user_id).seat
+                states = flow.load_states(row.prompt_states, len(seats))
+                if states[seat].version != version or not states[seat].asked:
+                    raise moved_on(row)
+            except TableError:
+                if held is not None:
+                    self._held.give_back(held)
+                raise
+            if states[seat].muted:
+                if held is not None:
+                    self._held.give_back(held)
+                return info(row, seats, states)
+            states = flow.mute(states, seat)
+            _, remind_at = flow.schedule(states, flow.reminder_rule(self._settings))
+            await self._bump(s, row, prompt_states=flow.dump_states(states), remind_at=remind_at)
+            if game is not None and isinstance(s, PgUnit):
+                s.after_commit(partial(self._held.keep, row, seats, game))
+            return info(row, seats, states)
 
     async def expire_overdue(self, now: datetime | None = None) -> list[Expiry]:
         """Deal with every prompt whose time ran out, once per deadline.

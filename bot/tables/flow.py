@@ -12,8 +12,13 @@ a timer that ran out means.
   windows too); an optional prompt without a default has none. While a person holds an
   optional prompt with an open window, the CPUs wait for it (`held_by_a_player`). The table's own steps
   (`Game.table_step`, a draw) are no seat's prompt: they are paced, not timed.
-- A reminder goes once per prompt, `reminder_before` ahead of its deadline (at most half of
-  its span), only for required prompts long enough to be worth one.
+- Reminders (`Reminders`) go for required prompts long enough to be worth one: every
+  `every` seconds from when the prompt was issued, then a last call `before` ahead of its
+  deadline (at most half of its span). After `limit` reminders the prompt has stalled: no more
+  reminders, the table says so once, and its deadline still applies. A player may mute the
+  reminders of the prompt they hold.
+- Each seat remembers when its person last acted at the table (`seen`): the transport
+  notifies a player only when the game starts waiting for them after they have been away.
 - When a deadline passes: the prompt's default if it has one; else, for a required prompt, the
   table's expiry policy; an optional prompt simply lapses (its deadline is cleared).
 """
@@ -32,6 +37,32 @@ MIN_REMINDED_SPAN = timedelta(minutes=2)
 
 
 @dataclass(frozen=True, slots=True)
+class Reminders:
+    """When an unanswered required prompt is reminded (the settings' REMINDER_* values)."""
+
+    before: float = 3600.0
+    """The last call goes this long before the deadline (at most half of the prompt's span)."""
+    every: float = 0.0
+    """The rhythm of the reminders before the last call, from the prompt's start (0: none)."""
+    limit: int = 0
+    """After this many reminders the prompt has stalled: no more reminders (0: no limit)."""
+
+
+def reminder_rule(settings: Any) -> Reminders:
+    """The reminder rule of the bot's settings (`bot.settings.Settings`)."""
+    return Reminders(
+        before=float(settings.reminder_before_seconds),
+        every=float(settings.reminder_interval_seconds),
+        limit=int(settings.reminder_limit),
+    )
+
+
+def reminders_of(rule: Reminders | float) -> Reminders:
+    """A rule, or a number of seconds before the deadline (a last call only)."""
+    return rule if isinstance(rule, Reminders) else Reminders(before=float(rule))
+
+
+@dataclass(frozen=True, slots=True)
 class SeatPrompt:
     """What the table remembers of one seat's prompt (stored as JSON in the table row)."""
 
@@ -42,9 +73,21 @@ class SeatPrompt:
     since: datetime | None = None
     due: datetime | None = None
     reminded: bool = False
+    """No more reminders for this prompt: its last call went."""
     declined: bool = False
     """The seat let this optional prompt pass (its CPU, or its player's "Not now"): a CPU is
     not offered it again, and it holds the table no more, until it changes."""
+    kind: str | None = None
+    """What the seat is asked (the prompt's kind)."""
+    closed: str | None = None
+    """The kind of the prompt this version took away without the seat acting (another seat's
+    move closed it: trump declared): a control of it is told so, not "out of date"."""
+    reminders: int = 0
+    """Reminders sent for this prompt."""
+    muted: bool = False
+    """Its player muted this prompt's reminders."""
+    seen: datetime | None = None
+    """When the seat's person last acted at the table themselves (kept from prompt to prompt)."""
 
     @property
     def asked(self) -> bool:
@@ -52,8 +95,10 @@ class SeatPrompt:
         return self.signature is not None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON for the `prompt_states` column."""
-        return {
+        """Plain JSON for the `prompt_states` column (the kind, what closed it, the reminders'
+        count, the mute and when the seat was seen only when they say something: every move
+        writes this column)."""
+        out: dict[str, Any] = {
             "v": self.version,
             "sig": self.signature,
             "req": self.required,
@@ -63,6 +108,17 @@ class SeatPrompt:
             "reminded": self.reminded,
             "declined": self.declined,
         }
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.closed is not None:
+            out["closed"] = self.closed
+        if self.reminders:
+            out["n"] = self.reminders
+        if self.muted:
+            out["muted"] = True
+        if self.seen is not None:
+            out["seen"] = _iso(self.seen)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatPrompt:
@@ -76,6 +132,11 @@ class SeatPrompt:
             due=_time(data.get("due")),
             reminded=bool(data.get("reminded", False)),
             declined=bool(data.get("declined", False)),
+            kind=data.get("kind"),
+            closed=data.get("closed"),
+            reminders=int(data.get("n", 0)),
+            muted=bool(data.get("muted", False)),
+            seen=_time(data.get("seen")),
         )
 
 
@@ -174,21 +235,27 @@ def next_states(
     turn_timer_seconds: int,
     live_timer_seconds: int | None = None,
     window_seconds: int | None = None,
+    present: Collection[int] = (),
 ) -> list[SeatPrompt]:
     """The seats' prompt states after a change: versions stepped, new deadlines where due.
 
     A seat whose prompt is unchanged and who did not act keeps its version and its deadline
-    (another seat's move does not restart someone else's clock).
+    (another seat's move does not restart someone else's clock). `present`: the seats whose
+    person acted themselves in this change (not a CPU, Auto or a timer for them): seen now, if
+    the prompt they answered was public (when a player acts is then everyone's to know, and
+    whether the game notifies them later tells nothing of a private decision).
     """
     out = []
     for seat, state in enumerate(old):
         prompt = prompts.get(seat)
         signature = prompt.signature() if prompt is not None else None
+        seen = now if seat in present and state.public else state.seen
         if signature == state.signature and seat not in acted:
             out.append(state)
             continue
         if prompt is None:
-            out.append(SeatPrompt(version=state.version + 1))
+            closed = state.kind if state.asked and seat not in acted else None
+            out.append(SeatPrompt(version=state.version + 1, closed=closed, seen=seen))
             continue
         out.append(
             SeatPrompt(
@@ -196,10 +263,10 @@ def next_states(
                 signature=signature,
                 required=prompt.required,
                 public=prompt.public,
+                kind=prompt.kind,
                 since=now,
-                due=prompt_due(
-                    prompt, now, turn_timer_seconds, live_timer_seconds, window_seconds
-                ),
+                due=prompt_due(prompt, now, turn_timer_seconds, live_timer_seconds, window_seconds),
+                seen=seen,
             )
         )
     return out
@@ -215,41 +282,94 @@ def mark_declined(
     ]
 
 
-def reminder_time(state: SeatPrompt, reminder_before_seconds: float) -> datetime | None:
-    """When the seat's reminder goes (None: no reminder for this prompt, or it went already)."""
-    if not state.required or state.reminded or state.due is None or state.since is None:
+def reminder_time(state: SeatPrompt, rule: Reminders | float) -> datetime | None:
+    """When the seat's next reminder goes (None: no reminder for this prompt, or no more)."""
+    rule = reminders_of(rule)
+    if not state.required or state.reminded or state.muted:
         return None
+    if state.due is None or state.since is None:
+        return None
+    if rule.limit and state.reminders >= rule.limit:
+        return None  # stalled
     span = state.due - state.since
     if span < MIN_REMINDED_SPAN:
         return None
-    return state.due - min(timedelta(seconds=reminder_before_seconds), span / 2)
+    last = _last_call(state, rule)
+    if rule.every > 0:
+        rhythm = state.since + timedelta(seconds=rule.every) * (state.reminders + 1)
+        if rhythm < last:
+            return rhythm
+    return last
+
+
+def _last_call(state: SeatPrompt, rule: Reminders) -> datetime:
+    assert state.due is not None and state.since is not None
+    return state.due - min(timedelta(seconds=rule.before), (state.due - state.since) / 2)
 
 
 def schedule(
-    states: Sequence[SeatPrompt], reminder_before_seconds: float
+    states: Sequence[SeatPrompt], rule: Reminders | float
 ) -> tuple[datetime | None, datetime | None]:
     """(deadline, remind_at) of the table: the earliest deadline and the earliest reminder."""
     dues = [s.due for s in states if s.due is not None]
-    reminders = [
-        at for s in states if (at := reminder_time(s, reminder_before_seconds)) is not None
-    ]
+    reminders = [at for s in states if (at := reminder_time(s, rule)) is not None]
     return min(dues, default=None), min(reminders, default=None)
 
 
 def seats_to_remind(
-    states: Sequence[SeatPrompt], now: datetime, reminder_before_seconds: float
+    states: Sequence[SeatPrompt], now: datetime, rule: Reminders | float
 ) -> list[int]:
     """Seats whose reminder is due now."""
     return [
         seat
         for seat, state in enumerate(states)
-        if (at := reminder_time(state, reminder_before_seconds)) is not None and at <= now
+        if (at := reminder_time(state, rule)) is not None and at <= now
     ]
 
 
-def mark_reminded(states: Sequence[SeatPrompt], seats: Collection[int]) -> list[SeatPrompt]:
-    """The states with the reminders of `seats` sent."""
-    return [replace(s, reminded=True) if i in seats else s for i, s in enumerate(states)]
+def mark_reminded(
+    states: Sequence[SeatPrompt],
+    seats: Collection[int],
+    now: datetime | None = None,
+    rule: Reminders | float | None = None,
+) -> list[SeatPrompt]:
+    """The states with the reminders of `seats` sent at `now` (without a time: their last call).
+
+    A reminder counts every slot of the rhythm gone by (a bot that was down sends one, not
+    the backlog); the last call, or any reminder once the last call's time has passed, is
+    the prompt's last.
+    """
+    out = list(states)
+    for seat in seats:
+        state = out[seat]
+        if now is None or rule is None or state.since is None or state.due is None:
+            out[seat] = replace(state, reminders=state.reminders + 1, reminded=True)
+            continue
+        found = reminders_of(rule)
+        count = state.reminders + 1
+        final = found.every <= 0 or now >= _last_call(state, found)
+        if not final:
+            count = max(count, int((now - state.since) / timedelta(seconds=found.every)))
+        if found.limit:
+            count = min(count, found.limit)
+        out[seat] = replace(state, reminders=count, reminded=final)
+    return out
+
+
+def stalled(state: SeatPrompt, rule: Reminders | float) -> bool:
+    """The prompt was reminded as often as the rule allows and is still unanswered."""
+    rule = reminders_of(rule)
+    return bool(rule.limit) and state.reminders >= rule.limit
+
+
+def mute(states: Sequence[SeatPrompt], seat: int) -> list[SeatPrompt]:
+    """The states with the reminders of `seat`'s current prompt muted."""
+    return [replace(s, muted=True) if i == seat else s for i, s in enumerate(states)]
+
+
+def away(seen: datetime | None, now: datetime, away_seconds: float) -> bool:
+    """A person last seen acting at `seen` (None: never) has been away at `now`."""
+    return seen is None or (now - seen).total_seconds() >= away_seconds
 
 
 # --------------------------------------------------------------------------- expiry

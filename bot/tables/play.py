@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store.models import ACTIVE, OPEN_STATUSES, SeatRow, TableRow
+from bot.tables import flow
 from bot.tables.core import (
     Batch,
     Pending,
@@ -33,6 +34,41 @@ FINISH_TRIES = 3
 """Times "see the result" is played out again when the table moved on meanwhile."""
 
 
+def not_your_turn(
+    row: TableRow, seats: list[SeatRow], states: list[flow.SeatPrompt], mine: SeatRow
+) -> TableError:
+    """The refusal of a move or a "Not now" by a seat asked nothing. It names only the seats
+    waited for in public: a seat asked in private (a claim) is nobody else's business, not
+    even in a refusal."""
+    return TableError(
+        "not_your_turn",
+        "It is not your turn.",
+        table_id=row.id,
+        seat=mine.seat,
+        to_act=list(info(row, seats, states).public_waiting),
+    )
+
+
+def asked_seat(
+    row: TableRow, seats: list[SeatRow], user_id: int, prompt_version: int | None
+) -> tuple[SeatRow, list[flow.SeatPrompt]]:
+    """The user's seat at an active table, playing themselves and asked something now, and
+    the table's prompt states. Whether the seat is asked at all comes first: a move naming an
+    old version of a prompt the seat no longer has is out of turn, not out of date; another
+    version of the prompt it has is `table_moved_on`."""
+    require_status(row, ACTIVE, "not_active")
+    mine = require_seated(row, seats, user_id)
+    if mine.cpu_takeover:
+        raise taken_over(row, mine)
+    states = load_states(row.prompt_states, len(seats))
+    state = states[mine.seat]
+    if not state.asked:
+        raise not_your_turn(row, seats, states, mine)
+    if prompt_version is not None and prompt_version != state.version:
+        raise moved_on(row)
+    return mine, states
+
+
 @dataclass(frozen=True, slots=True)
 class SeatPrompt:
     """A user's decision now: their prompt (`Prompt.to_json()`), its version, the table."""
@@ -42,6 +78,8 @@ class SeatPrompt:
     version: int
     prompt: Mapping[str, Any] | None
     view: Mapping[str, Any]
+    closed: str | None = None
+    """The kind of the seat's prompt that the table closed at this version (`flow.SeatPrompt`)."""
 
 
 class PlayOps(ServiceCore):
@@ -111,26 +149,7 @@ class PlayOps(ServiceCore):
                 game = held.game
             else:
                 row, seats = await self._load_rows(s, table_id, expected_version)
-            require_status(row, ACTIVE, "not_active")
-            mine = require_seated(row, seats, user_id)
-            if mine.cpu_takeover:
-                raise taken_over(row, mine)
-            states = load_states(row.prompt_states, len(seats))
-            state = states[mine.seat]
-            # whether the seat is asked at all comes first: a move naming an old version of a
-            # prompt the seat no longer has is out of turn, not out of date
-            if not state.asked:
-                # only the seats waited for in public: a seat asked in private (a claim) is
-                # nobody else's business, not even in a refusal
-                raise TableError(
-                    "not_your_turn",
-                    "It is not your turn.",
-                    table_id=row.id,
-                    seat=mine.seat,
-                    to_act=list(info(row, seats, states).public_waiting),
-                )
-            if prompt_version is not None and prompt_version != state.version:
-                raise moved_on(row)
+            mine, states = asked_seat(row, seats, user_id, prompt_version)
             if game is None:
                 game = game_of(row)
             batch = Batch.empty()
@@ -164,20 +183,11 @@ class PlayOps(ServiceCore):
     ) -> tuple[ActResult, Pending]:
         async with self._hot() as s:
             row, seats = await self._load_rows(s, table_id, None)
-            require_status(row, ACTIVE, "not_active")
-            mine = require_seated(row, seats, user_id)
-            if mine.cpu_takeover:
-                raise taken_over(row, mine)
-            states = load_states(row.prompt_states, len(seats))
-            state = states[mine.seat]
+            mine, states = asked_seat(row, seats, user_id, prompt_version)
             game = game_of(row)
             prompt = game.prompt(mine.seat)
-            if prompt is None or not state.asked:
-                raise TableError(
-                    "not_your_turn", "It is not your turn.", table_id=row.id, seat=mine.seat
-                )
-            if prompt_version is not None and prompt_version != state.version:
-                raise moved_on(row)
+            if prompt is None:
+                raise not_your_turn(row, seats, states, mine)
             if prompt.required:
                 raise TableError(
                     "prompt_required",
@@ -234,7 +244,9 @@ class PlayOps(ServiceCore):
                     found = game.prompt(mine.seat)
                     prompt = None if found is None else found.to_json()
                 view = game.view(mine.seat)
-            return SeatPrompt(table, mine.seat, table.prompt_version(mine.seat), prompt, view)
+                closed = load_states(row.prompt_states, len(seats))[mine.seat].closed
+            version = table.prompt_version(mine.seat)
+            return SeatPrompt(table, mine.seat, version, prompt, view, closed)
 
     async def hint(self, table_id: int, user_id: int) -> dict[str, JSON] | None:
         """What the game's hint level would do in the user's seat now, and why when it can say.

@@ -1,4 +1,4 @@
-"""Reading: a table, the channel's open table, tables waiting on a user, views, the record."""
+"""Reading: a table, a channel's open or just finished table, waiting tables, views, a record."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow, UserStatsRow
+from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow, UserStatsRow
 from bot.tables import archive
 from bot.tables.core import (
     ServiceCore,
@@ -37,6 +37,25 @@ class ReadOps(ServiceCore):
                 return None
             return info(*await self._load_rows(s, table_id, None))
 
+    async def last_table(self, channel_id: int) -> TableInfo | None:
+        """The channel's open table, or else its newest table if that one finished: what the
+        channel's commands speak of after a game ends, until a new table opens there."""
+        async with self._transaction() as s:
+            table_id = await self._open_table_id(s, channel_id)
+            if table_id is None:
+                newest = (
+                    await s.execute(
+                        select(TableRow.id, TableRow.status)
+                        .where(TableRow.channel_id == channel_id)
+                        .order_by(TableRow.id.desc())
+                        .limit(1)
+                    )
+                ).first()
+                if newest is None or newest.status != FINISHED:
+                    return None
+                table_id = newest.id
+            return info(*await self._load_rows(s, table_id, None))
+
     async def tables_waiting_on(self, user_id: int) -> list[TableInfo]:
         """Every running table, in any guild, where the game waits for a seat of the user."""
         async with self._transaction() as s:
@@ -65,9 +84,7 @@ class ReadOps(ServiceCore):
             rows = (
                 await s.scalars(
                     select(TableRow)
-                    .where(
-                        TableRow.status == ACTIVE, TableRow.paced.is_(True), owned(self._shards)
-                    )
+                    .where(TableRow.status == ACTIVE, TableRow.paced.is_(True), owned(self._shards))
                     .order_by(TableRow.id)
                 )
             ).all()
@@ -105,12 +122,15 @@ class ReadOps(ServiceCore):
             )
         if row.archive is not None:  # a finished table: nothing is sealed any more
             rows = [(e["action"], e["seal"]) for e in archive.unpack(row.archive)[0]]
+        cls = game_class_or_error(row.game)
         hidden: frozenset[str] = frozenset()
         if not include_sealed and row.snapshot is not None:
-            game = game_class_or_error(row.game).from_json(row.snapshot)
+            game = cls.from_json(row.snapshot)
             if not game.is_over():
                 hidden = game.open_seals()
-        actions = tuple(action for action, seal in rows if seal is None or seal not in hidden)
+        actions = tuple(
+            cls.logged_action(action) for action, seal in rows if seal is None or seal not in hidden
+        )
         return Record(row.game, len(seats), dict(row.options), row.seed, None, actions).to_json()
 
     async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:

@@ -47,6 +47,12 @@ class SeatPromptInfo:
     public: bool
     due: datetime | None
     reminded: bool = False
+    seen: datetime | None = None
+    """When the seat's person last acted at the table themselves."""
+    muted: bool = False
+    """Its player muted this prompt's reminders."""
+    since: datetime | None = None
+    """When the prompt was issued."""
 
     @property
     def waits_publicly(self) -> bool:
@@ -103,6 +109,15 @@ class TableInfo:
         if not self.prompts:
             return self.to_act
         return tuple(seat for seat, p in enumerate(self.prompts) if p.waits_publicly)
+
+    @property
+    def public_deadline(self) -> datetime | None:
+        """When the first of the prompts waited for in public runs out (a private prompt's
+        window is not everyone's to know)."""
+        if not self.prompts:
+            return self.deadline
+        dues = [p.due for p in self.prompts if p.waits_publicly and p.due is not None]
+        return min(dues, default=None)
 
     def _users(self, seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
         return tuple(
@@ -213,6 +228,10 @@ class Reminder:
 
     table: TableInfo
     seats: tuple[int, ...]
+    stalled: tuple[int, ...] = ()
+    """Seats whose prompt has just stalled: reminded as often as the rule allows."""
+    numbers: tuple[int, ...] = ()
+    """Each seat's reminder count for its prompt with this one (1 for the first)."""
 
     @property
     def user_ids(self) -> tuple[int, ...]:
@@ -233,6 +252,22 @@ class MessageRef:
     user_id: int | None
     channel_id: int
     message_id: int
+    version: int | None = None
+    """A hand DM: the prompt version its controls carry."""
+    posted_at: datetime | None = None
+    """When the message was posted (None: not known)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrefs:
+    """What the bot knows of a user for DMs and notifications."""
+
+    user_id: int
+    dm_closed: bool = False
+    locale: str | None = None
+    """The language to DM them in: their choice, else their Discord client's (None: unknown)."""
+    notify: str = "away"
+    """When the game turning to them notifies them: every_turn, away, reminders."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
-from bot.settings import EXPIRY_POLICIES, LOCALES, MAX_TURN_TIMER, MIN_TURN_TIMER
+from bot.settings import (
+    DEFAULT_NOTIFY,
+    EXPIRY_POLICIES,
+    LOCALES,
+    MAX_TURN_TIMER,
+    MIN_TURN_TIMER,
+    NOTIFY_MODES,
+    Settings,
+)
 from bot.store.models import (
     NO_USER,
     OPEN_STATUSES,
@@ -25,7 +35,7 @@ from bot.tables.core import (
     status_error,
 )
 from bot.tables.errors import TableError
-from bot.tables.results import GuildSettings, MessageRef, TableInfo
+from bot.tables.results import GuildSettings, MessageRef, TableInfo, UserPrefs
 
 
 class SettingsOps(ServiceCore):
@@ -130,6 +140,46 @@ class SettingsOps(ServiceCore):
         async with self._transaction() as s:
             await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"locale": value})
 
+    @property
+    def settings(self) -> Settings:
+        """The bot's settings the service runs with."""
+        return self._settings
+
+    def now(self) -> datetime:
+        """The service's clock (the time its deadlines and messages are kept in)."""
+        return self._clock()
+
+    async def notify_mode(self, user_id: int) -> str:
+        """When the game turning to the user notifies them (`NOTIFY_MODES`)."""
+        async with self._transaction() as s:
+            row = await s.get(UserSettingsRow, user_id)
+            return (row.notify if row else None) or DEFAULT_NOTIFY
+
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        """Choose when the game turning to the user notifies them."""
+        value = check_notify(mode)
+        async with self._transaction() as s:
+            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"notify": value})
+
+    async def user_prefs(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
+        """DMs, DM language and notifications of several users, in one query."""
+        wanted = sorted(set(user_ids))
+        out = {uid: UserPrefs(uid) for uid in wanted}
+        if not wanted:
+            return out
+        async with self._transaction() as s:
+            rows = await s.scalars(
+                select(UserSettingsRow).where(UserSettingsRow.user_id.in_(wanted))
+            )
+            for row in rows:
+                out[row.user_id] = UserPrefs(
+                    row.user_id,
+                    bool(row.dm_closed),
+                    row.locale or row.seen_locale,
+                    row.notify or DEFAULT_NOTIFY,
+                )
+        return out
+
     async def set_message_ref(
         self,
         table_id: int,
@@ -137,20 +187,45 @@ class SettingsOps(ServiceCore):
         channel_id: int,
         message_id: int,
         user_id: int | None = None,
+        version: int | None = None,
     ) -> MessageRef:
-        """Remember (or replace) the message of `kind` ("table", "ping", "hand"...) to edit."""
+        """Remember (or replace) the message of `kind` ("table", "ping", "hand"...) to edit,
+        posted now; `version`: the prompt version a hand DM's controls carry."""
         keys = {
             "table_id": table_id,
             "kind": kind,
             "user_id": NO_USER if user_id is None else user_id,
         }
+        now = self._clock()
+        values = {
+            "channel_id": channel_id,
+            "message_id": message_id,
+            "version": version,
+            "posted_at": now,
+        }
         async with self._transaction() as s:
             if await s.get(TableRow, table_id) is None:
                 raise no_table(table_id)
-            await self._upsert(
-                s, MessageRefRow, keys, {"channel_id": channel_id, "message_id": message_id}
+            await self._upsert(s, MessageRefRow, keys, values)
+        return MessageRef(table_id, kind, user_id, channel_id, message_id, version, now)
+
+    async def set_message_version(
+        self, table_id: int, kind: str, user_id: int | None, message_id: int, version: int
+    ) -> bool:
+        """Note the prompt version a kept message shows now (it was edited); False when the
+        message kept is another one by now."""
+        async with self._transaction() as s:
+            result = await s.execute(
+                update(MessageRefRow)
+                .where(
+                    MessageRefRow.table_id == table_id,
+                    MessageRefRow.kind == kind,
+                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
+                    MessageRefRow.message_id == message_id,
+                )
+                .values(version=version)
             )
-        return MessageRef(table_id, kind, user_id, channel_id, message_id)
+            return rowcount(result) > 0
 
     async def get_message_ref(
         self, table_id: int, kind: str, user_id: int | None = None
@@ -179,17 +254,23 @@ class SettingsOps(ServiceCore):
             return [message_ref(r) for r in rows]
 
     async def delete_message_ref(
-        self, table_id: int, kind: str, user_id: int | None = None
+        self,
+        table_id: int,
+        kind: str,
+        user_id: int | None = None,
+        message_id: int | None = None,
     ) -> bool:
-        """Forget a message (it was deleted); True when there was one."""
+        """Forget a message (it was deleted); True when there was one. With `message_id`, only
+        if it is still that message (not one posted since)."""
+        conditions = [
+            MessageRefRow.table_id == table_id,
+            MessageRefRow.kind == kind,
+            MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
+        ]
+        if message_id is not None:
+            conditions.append(MessageRefRow.message_id == message_id)
         async with self._transaction() as s:
-            result = await s.execute(
-                delete(MessageRefRow).where(
-                    MessageRefRow.table_id == table_id,
-                    MessageRefRow.kind == kind,
-                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
-                )
-            )
+            result = await s.execute(delete(MessageRefRow).where(*conditions))
             return rowcount(result) > 0
 
 
@@ -201,6 +282,8 @@ def message_ref(row: MessageRefRow) -> MessageRef:
         None if row.user_id == NO_USER else row.user_id,
         row.channel_id,
         row.message_id,
+        row.version,
+        row.posted_at,
     )
 
 
@@ -247,6 +330,19 @@ def check_policy(policy: str) -> str:
             choices=list(EXPIRY_POLICIES),
         )
     return policy
+
+
+def check_notify(mode: str) -> str:
+    """A known notification mode, or the `bad_setting` refusal."""
+    if mode not in NOTIFY_MODES:
+        raise TableError(
+            "bad_setting",
+            f"Notifications are one of {', '.join(NOTIFY_MODES)}.",
+            setting="notify",
+            value=mode,
+            choices=list(NOTIFY_MODES),
+        )
+    return mode
 
 
 def check_locale(locale: str | None) -> str | None:

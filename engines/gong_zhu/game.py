@@ -8,7 +8,9 @@ Rules of `../shared/seeds/003_23a362ff51276dab.txt`, top to bottom:
   consumed hand by hand; then the seed shuffles (`deal` for hand 1, `deal:n` for hand n).
 - The exposure phase, between the deal and the first lead: each seat privately decides which of
   A♥ Q♠ J♦ 10♣ it holds to expose, `{"type": "expose", "cards": [...]}` (maybe none). The
-  decisions are sealed until all four are in, then revealed together.
+  decisions are sealed until all four are in, then revealed together. A seat holding none of
+  the four is asked too (its one answer: expose nothing): were the table to answer for it at
+  once, everyone would see which seat holds none (docs/DESIGN.md, "Hidden information").
 - A trick (`rules.py`): follow suit, else any card; an exposed card waits for the first trick
   of its suit unless it is its holder's only card of that suit; the highest card of the led
   suit takes the trick and its taker leads the next.
@@ -311,29 +313,17 @@ class GongZhu(Game):
         return {}
 
     def seat_decisions(self) -> dict[int, Prompt]:
-        """`prompts()` without the table's own step (a seat holding none of the four cards)."""
-        if self.phase == PLAY:
-            return {self.turn: self._play_prompt(self.turn)}
-        out = {}
-        if self.phase == EXPOSE:
-            for s in range(SEATS):
-                if self.decisions[s] is None:
-                    prompt = self._expose_prompt(s)
-                    if not prompt.mechanical:
-                        out[s] = prompt
-        return out
+        """`prompts()`: every decision is a seat's own (this game has no mechanical step)."""
+        return self.prompts()
 
     def table_step(self) -> Prompt | None:
-        """The exposure of the first undecided seat holding none of the four cards, if any."""
-        if self.phase == EXPOSE:
-            for s in range(SEATS):
-                if self.decisions[s] is None and not self.hands[s] & EXPOSABLE:
-                    return self._expose_prompt(s)
+        """None: the table takes no step of its own, not even a seat's empty exposure."""
         return None
 
     def _expose_prompt(self, seat: int) -> Prompt:
         """Pick the cards to expose among those held (the hand shown, the others dimmed), or
-        expose nothing; a seat holding none of the four exposes nothing by itself."""
+        expose nothing; a seat holding none of the four has that one answer, and gives it
+        itself, like the others (their prompts look alike to everyone else)."""
         prompt = self._expose_prompts.get(seat)
         if prompt is None:
             prompt = self._expose_prompts[seat] = self._new_expose_prompt(seat)
@@ -344,7 +334,7 @@ class GongZhu(Game):
         nothing = _EXPOSE_NONE[seat]
         exposable = hand & EXPOSABLE
         if not exposable:
-            return Prompt(seat, EXPOSE, choices=(nothing,), default=nothing, mechanical=True)
+            return Prompt(seat, EXPOSE, choices=(nothing,), default=nothing)
         cards = cards_of(hand)
         selectable = tuple(bool(BIT[c] & exposable) for c in cards)
         pick = CardPick(
@@ -386,21 +376,12 @@ class GongZhu(Game):
 
     def next_prompt(self) -> Prompt | None:
         """The prompt `autoplay` resolves next when every seat is automated (the order of
-        `engines.base.automated_prompt`: mechanical steps first, then the lowest seat)."""
+        `engines.base.automated_prompt`: the lowest seat asked)."""
         if self.phase == PLAY:
             return self._play_prompt(self.turn)
         if self.phase == OVER:
             return None
-        return self._expose_prompt(self._next_to_expose())
-
-    def _next_to_expose(self) -> int:
-        """The seat whose exposure autoplay takes next: the first undecided seat holding none
-        of the four cards (the table's own step), else the first undecided seat."""
-        undecided = [s for s in range(SEATS) if self.decisions[s] is None]
-        for s in undecided:
-            if not self.hands[s] & EXPOSABLE:
-                return s
-        return undecided[0]
+        return self._expose_prompt(self.decisions.index(None))
 
     def autoplay(
         self, decide: Decide, limit: int | None = None, parts: int | None = None
@@ -442,12 +423,11 @@ class GongZhu(Game):
                     self._play(seat, card)
                     continue
             else:
-                seat = self._next_to_expose()
+                seat = self.decisions.index(None)
                 player = rule[seat]
                 hand = self.hands[seat]
-                if player is not None or not hand & EXPOSABLE:
-                    # a seat holding none of the four cards: the table's own step
-                    mask = player.exposures(hand) & hand if player is not None else 0
+                if player is not None:
+                    mask = player.exposures(hand) & hand
                     action = expose_action(seat, mask)
                     taken.append(action)
                     self._steps += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engines.base import JSON, IllegalAction
+from engines.base import JSON, FrozenObject, IllegalAction
 from engines.zhao_pengyou.cards import (
     CODES,
     DISPLAY_SUITS,
@@ -46,17 +46,11 @@ def parse_calls(value: JSON, count: int, decks: int, trump: Trump) -> list[Call]
         )
     calls: list[Call] = []
     for item in value:
-        fields = (
-            dict(item)
-            if isinstance(item, tuple)
-            and all(isinstance(pair, tuple) and len(pair) == 2 for pair in item)
-            else None
-        )
-        if fields is None or set(fields) != {"card", "nth"}:
+        if not isinstance(item, FrozenObject) or item.keys() != ["card", "nth"]:
             raise IllegalAction(
                 "malformed_action", 'Each call is {"card": "AH", "nth": 1}: a card and an n.'
             )
-        code, nth = fields["card"], fields["nth"]
+        code, nth = item["card"], item["nth"]
         if not isinstance(code, str) or code not in INDEX:
             shown = str(code)[:8]
             raise IllegalAction(

@@ -214,7 +214,7 @@ class Player:
         scores = []
         base = _start_of_play(view)
         for action in candidates:
-            calls = [(INDEX[dict(c)["card"]], int(dict(c)["nth"])) for c in action.get("calls")]
+            calls = [(INDEX[c["card"]], int(c["nth"])) for c in action.get("calls")]
             scores.append(_score_calls(base, calls, rng))
         best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
         return candidates[best]

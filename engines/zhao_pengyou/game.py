@@ -1482,6 +1482,15 @@ class ZhaoPengyou(Game):
     # ------------------------------------------------------------------ CPU players
 
     @classmethod
+    def logged_action(cls, data: Mapping[str, JSON]) -> Mapping[str, JSON]:
+        """A call as logged before calls kept their shape: each call a list of [key, value]
+        pairs (`[["card", "AH"], ["nth", 2]]`), written back as the object it was."""
+        calls = data.get("calls")
+        if data.get("type") != CALL or not isinstance(calls, list):
+            return data
+        return {**data, "calls": [_pairs_as_object(call) for call in calls]}
+
+    @classmethod
     def cpu_player(cls, level: str) -> CpuPlayer:
         """The computer player at `level` (engines/zhao_pengyou/cpu.py)."""
         from engines.zhao_pengyou.cpu import player
@@ -1620,6 +1629,17 @@ def _fast_players(decide: Decide) -> tuple[list[Player | None] | None, Sequence[
 def _key_json(key: Key) -> JSON:
     tier, value = key
     return [tier, list(value) if isinstance(value, tuple) else value]
+
+
+def _pairs_as_object(value: JSON) -> JSON:
+    """`[["card", "AH"], ["nth", 2]]` as `{"card": "AH", "nth": 2}`; anything else as it is."""
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value)
+    ):
+        return {p[0]: p[1] for p in value}
+    return value
 
 
 def _key_from_json(data: JSON) -> Key:

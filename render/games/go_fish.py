@@ -1,12 +1,15 @@
-"""Go Fish table: every seat's hand size and books, the stock, whose turn, the last asks in
-words, and (private image) the viewer's hand grouped by rank; the result once over.
+"""Go Fish table, made for the box: every seat's hand size and books, the stock, whose turn,
+the last asks in words, and (private image) the viewer's hand grouped by rank; the result once
+over.
 
-A private image puts the other seats at the top in play order from the viewer's left, the
-table (stock, turn, the last asks and answers) in the middle and the viewer's own seat and
-hand at the bottom. The public image shows every seat in seat order, then the table, and no
-hand. Other hands are drawn as backs with their count; face up are only the viewer's own
-cards, books (all four cards of a rank, public) and a drawn card that matched the ask (shown
-to everyone). The card a miss draws appears, in words, only in its drawer's image.
+Landscape. A private image puts the other seats in a row at the top in play order from the
+viewer's left, the table (stock, turn, the last asks and answers) under them and the viewer's
+own seat and hand at the bottom. The public image shows every seat alike (two or three side by
+side, four in a square), the table under them, and no hand. Other hands are drawn as backs with
+their count; face up are only the viewer's own cards and a drawn card that matched the ask
+(shown to everyone); a book (all four cards of a rank, public) is a small stack showing its
+rank only, so no card under it shows a sliver of its face. The card a miss draws appears, in
+words, only in its drawer's image. The older asks are the embed's log, not the image's.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from PIL import Image
 from engines.base import Game, game_class
 from engines.cards import RANKS, card_label
 from engines.cpu import cpu_chooser
-from render import parts, text
+from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo
 from render.text import Template, Text
 from render.theme import (
@@ -28,49 +31,50 @@ from render.theme import (
     GOLD,
     HIGHLIGHT,
     PANEL_EDGE,
+    T_BODY,
+    T_NAME,
+    T_SMALL,
+    T_TITLE,
     TEXT,
     TEXT_DIM,
-    WIDTH,
     CardStyle,
     card_height,
 )
 
 GAME = "go-fish"
-MARGIN = 12
-HEADER_H = 60
-PAD = 14
-NAME = 28
-BADGE = 20
-COUNT = 24
-"""Text size of a seat's hand count: the number players watch, readable at half size."""
-LINE_H = 48
-"""Height of a seat's first line: name, backs and count, badges."""
-NAME_W = 250
-"""Most width a name takes on its line (long names are cut)."""
+PAD = 12
+"""Space inside a seat's panel."""
+NAME_H = 40
+"""Height of a seat's first line: its name and badges."""
+COUNT_H = 40
+"""Height of a seat's second line: its hand (backs) and counts."""
 BACK_W = 30
 """Card width of another seat's face-down hand."""
 BACK_STEP = 7
 MOST_BACKS = 10
-BOOKS_LABEL_W = 120
-"""Room for "Books 3" left of the books."""
-BOOK_W = 50
-"""Card width of a book (a small face: its big index reads at half size)."""
-BOOK_STEP = 5
-"""Offset of the four cards of a book: a neat stack with the top card whole."""
-BOOK_GAP = 10
-LOG_SIZE = 24
-LOG_LINE = 34
-HAND_W = (104, 92, 80, 72)
-"""Card widths tried for the viewer's hand, largest first, until it fits in two rows."""
-HAND_STEP = 0.32
-"""Overlap inside a rank group (the index of every card stays in view)."""
-GROUP_GAP = 18
-GROUP_LABEL = 24
-PILE_W = 40
-TOP_ROW = 64
-"""Height of the table's first row: the stock and whose turn."""
+BOOK_W = 46
+"""Width of a book's tile (its rank in the corner, big)."""
+BOOK_STEP = 40
+"""Least distance between two books side by side: the rank of each stays in view."""
+BOOK_H = round(BOOK_W * 1.3) + 2 * 4
+"""Height of a book's tile with the two edges under it."""
+LOG_SIZE = T_BODY
+LOG_LINE = round(T_BODY * 1.4)
 LOG_INDENT = 28
-RESULT_LINE = 34
+MOST_LOG = 3
+"""At most this many asks in the image; the older ones are the embed's log."""
+LOG_PAD = 8
+LOG_LEAST = kit.GAP + 2 * LOG_PAD + LOG_LINE
+"""Room kept for one ask over the viewer's hand (a hand too big for it takes it)."""
+COUNT_W = 150
+"""Room a hand count ("13 cards") takes on its line."""
+LABEL_W = 130
+"""Room "Books 4" takes."""
+COUNT_ROOM = 17
+"""Room over the hand for the count badges on the corners of the cards."""
+HAND_WIDTHS = (120, 112, 104, 98, 92, 88, 84)
+"""Card widths of the viewer's hand, largest first: room is left for the asks."""
+
 
 # Go Fish's own labels: (ja, en); `_one` forms where English needs a singular.
 _STRINGS: dict[str, tuple[str, str]] = {
@@ -158,36 +162,62 @@ def render(
     style: CardStyle,
     viewer: int | None,
 ) -> Image.Image:
-    """The table image of one Go Fish view; every part as tall as what it holds."""
+    """The table image of one Go Fish view."""
     seats = int(view["seats"])
-    inner = WIDTH - 2 * MARGIN
     own = viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
-    order = [(own + k) % seats for k in range(1, seats)] if own is not None else list(range(seats))
-    bands = [(seat, _band_height(view, seat, inner)) for seat in order]
-    middle_h = _middle_height(view, players, locale)
-    own_h = _own_height(view, own, inner) if own is not None else 0
-    total = HEADER_H + MARGIN + sum(h + MARGIN for _, h in bands) + middle_h + MARGIN
-    if own is not None:
-        total += own_h + MARGIN
-    c = Canvas.new(WIDTH, total, locale, style)
-    _header(c, view)
-    y = HEADER_H + MARGIN
-    for seat, height in bands:
-        _band(c, view, players, seat, own, (MARGIN, y, MARGIN + inner, y + height))
-        y += height + MARGIN
-    _middle(c, view, players, own, (MARGIN, y, MARGIN + inner, y + middle_h))
-    y += middle_h + MARGIN
-    if own is not None:
-        _own(c, view, players, own, (MARGIN, y, MARGIN + inner, y + own_h))
+    c = kit.canvas(locale, style)
+    top = _header(c, view, players, own) + kit.GAP
+    bottom = kit.HEIGHT - kit.MARGIN
+    left, right = kit.MARGIN, kit.WIDTH - kit.MARGIN
+    over = bool(view.get("over") and view.get("result"))
+    if own is None:
+        y = _plates(c, view, players, list(range(seats)), None, (left, top, right), 2)
+        _table(c, view, players, None, (left, y + kit.GAP, right, bottom))
+        return c.image
+    others = [(own + k) % seats for k in range(1, seats)]
+    y = _plates(c, view, players, others, own, (left, top, right), 3) + kit.GAP
+    lines_h = PAD + _plate_lines(view, own, right - left)
+    room = bottom - y - lines_h - PAD
+    hand_h = 0.0 if over else _hand_height(view, right - left - 2 * PAD, room - LOG_LEAST)
+    if hand_h > room - LOG_LEAST:  # a big hand before the asks: they are in the embed too
+        hand_h = _hand_height(view, right - left - 2 * PAD, room)
+    own_top = bottom - (lines_h + hand_h + PAD)
+    _own(c, view, players, own, (left, own_top, right, bottom), lines_h)
+    _table(c, view, players, own, (left, y, right, own_top - kit.GAP))
     return c.image
 
 
-def _header(c: Canvas, view: Mapping[str, Any]) -> None:
+def _header(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> int:
+    """The name and rules on the left; the stock and whose turn it is on the right."""
     locale = c.locale
+    h = kit.BAR_H
+    c.draw.rectangle((0, 0, kit.WIDTH, h), fill=FELT_DARK)
+    x: float = kit.MARGIN
+    x += c.text((x, h / 2), tr("title", locale), T_TITLE, TEXT, "lm", bold=True) + 20
+    right: float = kit.WIDTH - kit.MARGIN
+    turn = view.get("turn")
+    if isinstance(turn, int) and not view.get("over"):
+        mine = turn == own
+        pill: Text = (
+            tr("your_turn", locale)
+            if mine
+            else named("turn_of", locale, name=_name(players, turn, locale))
+        )
+        right -= kit.turn_pill(c, right, (h - kit.PILL_H) / 2, pill, mine, 380) + 20
+    stock = int(view["stock"])
+    label = tr("stock", locale, n=stock) if stock else tr("stock_empty", locale)
+    right -= c.text((right, h / 2), label, T_BODY, TEXT, "rm", bold=True) + 12
+    pile_w = 28
+    parts.pile_stack(c, right - pile_w - 6, h / 2 - card_height(pile_w) / 2 - 3, stock, pile_w)
+    right -= pile_w + 6 + 24
     rules = tr("early_end" if view.get("rules") == "early_end" else "standard", locale)
     if view.get("refill") == 5 and view.get("rules") != "early_end":
         rules += SEP.get(locale, " · ") + tr("refill5", locale)
-    parts.header(c, tr("title", locale), rules, HEADER_H)
+    if right - x > 80:
+        c.text((x, h / 2), rules, T_SMALL, TEXT_DIM, "lm", max_width=right - x)
+    return h
 
 
 def _name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
@@ -200,31 +230,63 @@ def _player(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo
     return players[seat] if seat < len(players) else PlayerInfo(_name(players, seat, locale))
 
 
-# --------------------------------------------------------------------------- seat bands
-# A band is one seat across the image: its name, hand size (backs and the count) and badges
-# on the first line, its books (if any) on the lines under it. The viewer's own band ends
-# with its hand instead of backs.
+# --------------------------------------------------------------------------- seats
+# A seat's plate: its name and badges; then its hand (backs, or nothing for the viewer, whose
+# cards are under it) and counts, with its books beside them when they fit, else under them.
 
 
-def _book_w() -> int:
-    return BOOK_W + 3 * BOOK_STEP
+def _plates(
+    c: Canvas,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    seats: Sequence[int],
+    own: int | None,
+    span: tuple[float, float, float],
+    most: int,
+) -> float:
+    """The plates of `seats`, alike, at most `most` to a row (four seats: two rows of two),
+    from `span` (left, top, right) down; returns their bottom."""
+    left, top, right = span
+    cols = len(seats) if len(seats) <= most else -(-len(seats) // 2)
+    rows = -(-len(seats) // cols)
+    width = (right - left - kit.GAP * (cols - 1)) / cols
+    plate_h = max(PAD + _plate_lines(view, s, width) + PAD for s in seats)
+    area = (left, top, right, top + rows * plate_h + (rows - 1) * kit.GAP)
+    for seat, box in zip(seats, kit.seat_grid(len(seats), area, columns=cols), strict=True):
+        _plate(c, view, players, seat, own, box)
+    return area[3]
+
+
+def _fan_w(view: Mapping[str, Any], seat: int, own: int | None) -> float:
+    """Width of a seat's face-down hand (none for the viewer: its cards are shown)."""
+    shown = 0 if seat == own else min(int(view["hand_counts"][seat]), MOST_BACKS)
+    return BACK_W + BACK_STEP * (shown - 1) + 12 if shown else 0
+
+
+def _books_w(count: int) -> float:
+    return 0 if count <= 0 else BOOK_W + BOOK_STEP * (count - 1) + 8
+
+
+def _inline(view: Mapping[str, Any], seat: int, width: float) -> bool:
+    """Whether a seat's books fit on its counts line (else they take lines of their own)."""
+    count = len(view["books"][seat])
+    used = 2 * PAD + BACK_W + BACK_STEP * (MOST_BACKS - 1) + 12 + COUNT_W + LABEL_W
+    return count > 0 and used + _books_w(count) <= width
+
+
+def _plate_lines(view: Mapping[str, Any], seat: int, width: float) -> float:
+    """The height of a plate's lines (padding excluded): name, counts, books."""
+    books = len(view["books"][seat])
+    if not books:
+        return NAME_H + COUNT_H
+    if _inline(view, seat, width):
+        return NAME_H + BOOK_H + 10
+    return NAME_H + COUNT_H + len(_book_rows(books, width - 2 * PAD)) * (BOOK_H + 6)
 
 
 def _book_rows(count: int, width: float) -> list[int]:
-    per_row = max(1, int((width + BOOK_GAP) // (_book_w() + BOOK_GAP)))
+    per_row = max(1, int((width - BOOK_W - 8) // BOOK_STEP) + 1)
     return parts.wrap(count, per_row)
-
-
-def _books_height(view: Mapping[str, Any], seat: int, inner: float) -> int:
-    books = view["books"][seat]
-    if not books:
-        return 0
-    rows = _book_rows(len(books), inner - 2 * PAD - BOOKS_LABEL_W)
-    return 8 + len(rows) * (card_height(BOOK_W) + 8)
-
-
-def _band_height(view: Mapping[str, Any], seat: int, inner: float) -> int:
-    return PAD + LINE_H + _books_height(view, seat, inner) + PAD
 
 
 def _badges(
@@ -244,7 +306,7 @@ def _badges(
     return out
 
 
-def _first_line(
+def _plate(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
@@ -252,87 +314,60 @@ def _first_line(
     own: int | None,
     box: tuple[float, float, float, float],
 ) -> None:
-    """Name, hand size and badges; the frame gold for the seat to ask (or a winner)."""
+    """A seat's panel (gold for the seat to ask, or a winner) and its lines."""
     x0, y0, x1, _ = box
     locale = c.locale
     player = _player(players, seat, locale)
     badges = _badges(c, view, player, seat, own)
     lit = any(bg == GOLD for _, bg, _ in badges)
-    parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2)
-    mid = y0 + PAD + LINE_H / 2
-    right = x1 - PAD
-    for label, bg, fg in badges:
-        width = parts.badge(c, right, mid - BADGE * 0.725, label, bg, fg, BADGE, anchor="r")
-        right -= width + 6
-    size = int(view["hand_counts"][seat])
-    count = tr("hand_count", locale, n=size)
-    count_w = text.text_width(count, COUNT) + 4
-    fan_w = 0.0 if seat == own else BACK_W + BACK_STEP * (min(size, MOST_BACKS) - 1)
-    if seat != own and size == 0:
-        fan_w = 0.0
-    space = right - 12 - (x0 + PAD)
-    name_w = max(80.0, min(NAME_W, space - fan_w - count_w - 24))
-    c.text((x0 + PAD, mid), player.name, NAME, TEXT, "lm", bold=True, max_width=name_w)
-    x = x0 + PAD + name_w + 16
-    if fan_w:
-        top = mid - card_height(BACK_W) / 2
-        for k in range(min(size, MOST_BACKS)):
-            parts.paste_card(c, None, x + k * BACK_STEP, top, BACK_W, shadow=k == 0)
-        x += fan_w + 10
-    colour = TEXT if size else TEXT_DIM
-    c.text((x, mid), count, COUNT, colour, "lm", bold=True, max_width=right - 12 - x)
-
-
-def _band(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    seat: int,
-    own: int | None,
-    box: tuple[float, float, float, float],
-) -> None:
-    _first_line(c, view, players, seat, own, box)
-    _books(c, view, seat, box[0] + PAD, box[1] + PAD + LINE_H + 8, box[2] - box[0] - 2 * PAD)
-
-
-def _books(
-    c: Canvas, view: Mapping[str, Any], seat: int, x0: float, y0: float, width: float
-) -> None:
-    """A seat's books: its count, then each book as the four cards of its rank, stacked."""
-    books = list(view["books"][seat])
-    if not books:
-        return
+    parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2, radius=12)
+    width = x1 - x0
+    mid = y0 + PAD + NAME_H / 2
+    right = kit.badge_row(c, x1 - PAD, mid - kit.BADGE_H / 2, badges, x0 + PAD + width * 0.4)
     c.text(
-        (x0, y0 + card_height(BOOK_W) / 2),
-        tr("books", c.locale, n=len(books)),
-        COUNT - 2,
-        GOLD,
-        "lm",
-        bold=True,
-        max_width=BOOKS_LABEL_W - 10,
+        (x0 + PAD, mid), player.name, T_NAME, TEXT, "lm", bold=True, max_width=right - 8 - x0 - PAD
     )
-    y = y0
+    books = list(view["books"][seat])
+    inline = _inline(view, seat, width)
+    line_h = BOOK_H + 10 if inline else COUNT_H
+    mid = y0 + PAD + NAME_H + line_h / 2
+    x = x0 + PAD
+    size = int(view["hand_counts"][seat])
+    if seat != own:
+        for k in range(min(size, MOST_BACKS)):
+            top = mid - card_height(BACK_W) / 2
+            parts.paste_card(c, None, x + k * BACK_STEP, top, BACK_W, shadow=k == 0)
+        x += _fan_w(view, seat, own)
+    count = tr("hand_count", locale, n=size)
+    colour = TEXT if size else TEXT_DIM
+    if not books:
+        c.text((x, mid), count, T_BODY, colour, "lm", bold=True, max_width=x1 - PAD - x)
+        return
+    label = tr("books", locale, n=len(books))
+    if inline:
+        x += c.text((x, mid), count, T_BODY, colour, "lm", bold=True) + 24
+        x += c.text((x, mid), label, T_BODY, GOLD, "lm", bold=True) + 16
+        _books(c, books, x, mid - BOOK_H / 2, x1 - PAD - x)
+        return
+    books_w = c.text((x1 - PAD, mid), label, T_BODY, GOLD, "rm", bold=True) + 16
+    c.text((x, mid), count, T_BODY, colour, "lm", bold=True, max_width=x1 - PAD - books_w - x)
+    _books(c, books, x0 + PAD, y0 + PAD + NAME_H + COUNT_H, width - 2 * PAD)
+
+
+def _books(c: Canvas, books: Sequence[str], x0: float, y0: float, width: float) -> None:
+    """Books, each a small stack showing its rank in the corner, side by side (overlapping
+    when many, the rank of each still in view), on as many rows as they need."""
     start = 0
-    for count in _book_rows(len(books), width - BOOKS_LABEL_W):
-        x = x0 + BOOKS_LABEL_W
-        for rank in books[start : start + count]:
-            for k, suit in enumerate("CDHS"):
-                parts.paste_card(c, rank + suit, x + k * BOOK_STEP, y, BOOK_W, shadow=k == 0)
-            x += _book_w() + BOOK_GAP
+    for r, count in enumerate(_book_rows(len(books), width)):
+        step = min(BOOK_W + 14, (width - BOOK_W - 8) / max(1, count - 1)) if count > 1 else 0
+        for k, rank in enumerate(books[start : start + count]):
+            x, y = x0 + k * step, y0 + 4 + r * (BOOK_H + 6)
+            kit.book(c, x, y, _face(rank), width=BOOK_W, size=T_BODY, corner=True)
         start += count
-        y += card_height(BOOK_W) + 8
 
 
-# --------------------------------------------------------------------------- the viewer
-
-
-def _own_height(view: Mapping[str, Any], seat: int, inner: float) -> int:
-    card_w, rows = _hand_layout(view, inner)
-    if view.get("hand"):
-        hand = 12 + len(rows) * _hand_row_h(card_w)
-    else:
-        hand = 0 if view.get("over") else 12 + 44
-    return PAD + LINE_H + _books_height(view, seat, inner) + hand + PAD
+def _face(rank: str) -> str:
+    return "10" if rank == "T" else rank
 
 
 def _own(
@@ -341,62 +376,46 @@ def _own(
     players: Sequence[PlayerInfo],
     seat: int,
     box: tuple[float, float, float, float],
+    lines_h: float,
 ) -> None:
-    """The viewer's seat: its first line and books, then its hand, one group per rank."""
-    x0, y0, x1, _ = box
-    _first_line(c, view, players, seat, seat, box)
-    books_h = _books_height(view, seat, x1 - x0)
-    _books(c, view, seat, x0 + PAD, y0 + PAD + LINE_H + 8, x1 - x0 - 2 * PAD)
-    _hand(c, view, x0, y0 + PAD + LINE_H + books_h + 12, x1)
+    """The viewer's seat: its plate's lines, then its hand under them."""
+    x0, y0, x1, y1 = box
+    _plate(c, view, players, seat, seat, box)
+    if not view.get("over"):
+        _hand(c, view, (x0 + PAD, y0 + lines_h, x1 - PAD, y1 - PAD))
 
 
 # --------------------------------------------------------------------------- the table
 
 
-def _middle_height(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> int:
-    if view.get("over"):
-        return 22 + 58 + 40 + RESULT_LINE * int(view["seats"]) + 24
-    rows = len(_log_rows(view, players, locale, None, WIDTH - 2 * MARGIN - 2 * PAD))
-    return PAD + TOP_ROW + 8 + max(1, rows) * LOG_LINE + PAD
-
-
-def _middle(
+def _table(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     own: int | None,
     box: tuple[float, float, float, float],
 ) -> None:
-    """The stock and whose turn on top, then the last asks and answers (the result, once
-    over)."""
-    x0, y0, x1, _ = box
+    """The last asks and answers, as many as there is room for (the result, once over)."""
+    x0, y0, x1, y1 = box
     locale = c.locale
-    c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
     if view.get("over") and view.get("result"):
-        _result(c, view, players, box)
+        c.draw.rounded_rectangle(box, 16, fill=FELT_DARK, outline=(40, 96, 70), width=2)
+        _result(c, view, players, (x0 + 8, y0 + 8, x1 - 8, y1 - 8))
         return
-    stock = int(view["stock"])
-    label = tr("stock", locale, n=stock) if stock else tr("stock_empty", locale)
-    used, _ = parts.face_down_pile(
-        c, x0 + PAD, y0 + PAD, stock, PILE_W, label=label, size=COUNT, beside=True
-    )
-    turn = view.get("turn")
-    if isinstance(turn, int):
-        mine = turn == own
-        pill: Text = (
-            tr("your_turn", locale)
-            if mine
-            else named("turn_of", locale, name=_name(players, turn, locale))
-        )
-        top = y0 + PAD + (TOP_ROW - parts.TURN_PILL * 1.45) / 2
-        parts.turn_pill(c, x1 - PAD, top, pill, mine, x1 - PAD - (x0 + PAD + used + 24))
-    y = y0 + PAD + TOP_ROW + 8
-    rows = _log_rows(view, players, locale, own, x1 - x0 - 2 * PAD)
+    room = int((y1 - y0 - 2 * LOG_PAD) // LOG_LINE)
+    if room <= 0:
+        return
+    rows = _log_rows(view, players, locale, own, x1 - x0 - 2 * PAD, min(room, MOST_LOG))
     if not rows and isinstance(view.get("first"), int):
         rows = [(named("first", locale, name=_name(players, view["first"], locale)), TEXT, 0)]
+    height = 2 * LOG_PAD + LOG_LINE * max(1, len(rows))
+    c.draw.rounded_rectangle(
+        (x0, y0, x1, y0 + height), 16, fill=FELT_DARK, outline=(40, 96, 70), width=2
+    )
+    y = y0 + LOG_PAD
     for line, colour, indent in rows:
         c.text(
-            (x0 + PAD + indent, y),
+            (x0 + PAD + indent, y + (LOG_LINE - LOG_SIZE) / 2),
             line,
             LOG_SIZE,
             colour,
@@ -415,18 +434,25 @@ def _log_rows(
     locale: str,
     own: int | None,
     width: float,
+    most: int = MOST_LOG,
 ) -> list[tuple[Text, Colour, int]]:
-    """The log lines as drawn: a line too wide goes on over a second, indented row (the ask
-    and its answer, then what followed), so names need not be cut to nothing."""
+    """The newest log lines as drawn, at most `most` rows: a line too wide goes on over a
+    second, indented row (the ask and its answer, then what followed), so names need not be
+    cut to nothing; an ask is shown whole or not at all."""
     sep = SEP.get(locale, " · ")
     rows: list[tuple[Text, Colour, int]] = []
-    for pieces, colour in _log_lines(view, players, locale, own):
+    for pieces, colour in reversed(_log_lines(view, players, locale, own)):
         whole = _joined(pieces, sep, locale)
         if len(pieces) <= 2 or text.text_width(whole, LOG_SIZE) <= width:
-            rows.append((whole, colour, 0))
-            continue
-        rows.append((_joined(pieces[:2], sep, locale), colour, 0))
-        rows.append((_joined(pieces[2:], sep, locale, colon=False), colour, LOG_INDENT))
+            entry = [(whole, colour, 0)]
+        else:
+            entry = [
+                (_joined(pieces[:2], sep, locale), colour, 0),
+                (_joined(pieces[2:], sep, locale, colon=False), colour, LOG_INDENT),
+            ]
+        if len(rows) + len(entry) > most:
+            break
+        rows[:0] = entry
     return rows
 
 
@@ -440,7 +466,7 @@ def _log_lines(
     """
     log = list(view.get("log") or [])
     seen = {entry["at"]: entry["cards"] for entry in view.get("private") or []}
-    most = 4 if int(view["seats"]) <= 2 else 5
+    most = MOST_LOG
     lines: list[tuple[list[Text], Colour]] = []
     current: list[Text] | None = None
     for at, entry in enumerate(log):
@@ -533,86 +559,70 @@ def _result(
         reason = tr("ended_stock", locale)
     else:
         reason = tr("ended_hand", locale)
-    lines = [
-        named("result_line", locale, name=_name(players, seat, locale), n=counts[seat])
-        for seat in sorted(range(len(counts)), key=lambda s: -counts[s])
-    ]
-    parts.result_panel(c, box, title, reason, lines)
+    kit.result(c, box, title, reason, [_standings(players, counts, locale)])
+
+
+def _standings(players: Sequence[PlayerInfo], counts: Sequence[int], locale: str) -> Template:
+    """Every seat's books on one line, most first ("Alice  4 books  ·  Bob  3 books"), the
+    names cut alike when the line is too long."""
+    pieces, names = [], {}
+    for seat in sorted(range(len(counts)), key=lambda s: -counts[s]):
+        pattern = _pattern("result_line", locale, {"n": counts[seat]})
+        piece = _literal(pattern.format(name="\0", n=counts[seat]))
+        pieces.append(piece.replace("\0", f"{{name{seat}}}"))
+        names[f"name{seat}"] = _name(players, seat, locale)
+    return Template.of("  ·  ".join(pieces), names, tuple(names))
 
 
 # --------------------------------------------------------------------------- the hand
 
 
-def _groups(hand: Sequence[str]) -> list[list[str]]:
-    by_rank: dict[str, list[str]] = {}
-    for card in hand:
-        by_rank.setdefault(card[0], []).append(card)
-    return [by_rank[rank] for rank in RANKS if rank in by_rank]
+def _hand_groups(hand: Sequence[str]) -> list[tuple[str, list[int]]]:
+    """The hand's positions by rank, in rank order (no label: the count is on the cards)."""
+    by_rank: dict[str, list[int]] = {}
+    for i, card in enumerate(hand):
+        by_rank.setdefault(card[0], []).append(i)
+    return [("", by_rank[r]) for r in RANKS if r in by_rank]
 
 
-def _group_width(size: int, card_w: int) -> float:
-    return card_w + (size - 1) * round(card_w * HAND_STEP)
-
-
-def _pack(groups: Sequence[Sequence[str]], card_w: int, width: float) -> list[list[int]]:
-    """Groups (by index) laid in rows, left to right, a new row when one is full."""
-    rows: list[list[int]] = [[]]
-    used = 0.0
-    for i, group in enumerate(groups):
-        need = _group_width(len(group), card_w)
-        if rows[-1] and used + GROUP_GAP + need > width:
-            rows.append([])
-            used = 0.0
-        used += (GROUP_GAP if rows[-1] else 0) + need
-        rows[-1].append(i)
-    return rows
-
-
-def _hand_layout(view: Mapping[str, Any], inner: float) -> tuple[int, list[list[int]]]:
-    """The card width and rows of the hand: one row if it fits at any size tried, else two."""
-    groups = _groups(view.get("hand") or [])
-    width = inner - 2 * PAD
-    for most in (1, 2):
-        for card_w in HAND_W:
-            rows = _pack(groups, card_w, width)
-            if len(rows) <= most:
-                return card_w, rows
-    return HAND_W[-1], _pack(groups, HAND_W[-1], width)
-
-
-def _hand_row_h(card_w: int) -> int:
-    return card_height(card_w) + 6 + round(GROUP_LABEL * 1.4) + 6
-
-
-def _hand(c: Canvas, view: Mapping[str, Any], x0: float, top: float, x1: float) -> None:
-    """The viewer's hand: one overlapping group per rank, its count under it."""
+def _hand_height(view: Mapping[str, Any], width: float, room: float) -> float:
+    """The height the viewer's hand takes: as big as fits in `room`, cards no wider than
+    `HAND_WIDTHS` allows."""
     hand = list(view.get("hand") or [])
     if not hand:
+        return 0 if view.get("over") else 44
+    groups = [kit.HandGroup(label, tuple(pos)) for label, pos in _hand_groups(hand)]
+    card_w, _, rows = kit.hand_layout(
+        groups, width, room - COUNT_ROOM, numbers=False, widths=HAND_WIDTHS, lift=0
+    )
+    return COUNT_ROOM + len(rows) * kit.hand_row_height(card_w, False, 0, labels=False)
+
+
+def _hand(c: Canvas, view: Mapping[str, Any], box: tuple[float, float, float, float]) -> None:
+    """The viewer's hand: one overlapping group per rank, its count ("×3", gold for three of
+    a kind) on the corner of the group's last card."""
+    hand = list(view.get("hand") or [])
+    x0, y0, x1, y1 = box
+    if not hand:
         if not view.get("over"):
-            c.text(((x0 + x1) / 2, top + 22), tr("hand_empty", c.locale), 24, TEXT_DIM, "mm")
+            c.text(((x0 + x1) / 2, y0 + 22), tr("hand_empty", c.locale), T_BODY, TEXT_DIM, "mm")
         return
-    groups = _groups(hand)
-    card_w, rows = _hand_layout(view, x1 - x0)
-    step = round(card_w * HAND_STEP)
-    for r, row in enumerate(rows):
-        used = sum(_group_width(len(groups[i]), card_w) for i in row) + GROUP_GAP * (len(row) - 1)
-        x = x0 + (x1 - x0 - used) / 2
-        y = top + r * _hand_row_h(card_w)
-        for i in row:
-            group = groups[i]
-            for k, card in enumerate(group):
-                parts.paste_card(c, card, x + k * step, y, card_w)
-            width = _group_width(len(group), card_w)
-            colour = GOLD if len(group) == 3 else TEXT if len(group) == 2 else TEXT_DIM
-            c.text(
-                (x + width / 2, y + card_height(card_w) + 6 + GROUP_LABEL * 0.7),
-                f"×{len(group)}",
-                GROUP_LABEL,
-                colour,
-                "mm",
-                bold=len(group) > 1,
-            )
-            x += width + GROUP_GAP
+    groups = _hand_groups(hand)
+    drawn = kit.hand(
+        c,
+        hand,
+        (x0, y0 + COUNT_ROOM, x1, y1),
+        groups=groups,
+        numbers=False,
+        widths=HAND_WIDTHS,
+        lift=0,
+    )
+    for _, positions in groups:
+        x, y = drawn.origins[positions[-1]]
+        n = len(positions)
+        bg, fg = (GOLD, (20, 20, 20)) if n == 3 else (PANEL_EDGE, TEXT)
+        right = x + drawn.card_w + COUNT_ROOM
+        parts.badge(c, right, y - COUNT_ROOM, f"×{n}", bg, fg, T_SMALL, anchor="r")
 
 
 # --------------------------------------------------------------------------- samples

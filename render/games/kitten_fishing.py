@@ -1,56 +1,57 @@
-"""Kitten Fishing table: two face-down stocks, the table row, the last flip and capture, the result.
+"""Kitten Fishing table, made for the box: two face-down stocks, the table row, the last flip
+or capture, whose turn, the result.
 
-A private image puts the viewer's stock at the bottom and the opponent's at the top; the public
-image puts both seats side by side above the row, so neither seat is favoured. Stocks are face
-down for everyone, so only the table row and the last capture (`last.captured`, cards everyone
-just saw) are ever drawn face up. For the same reason there is no hand, and no `sample_hand`
-for `cardbot render`: only the table moments of `sample_moments`.
+Landscape, in two columns: on the left each seat's zone (name, badges, the stock with its count
+big), on the right the table row and under it what the last flip did (the captured run, the
+pair ringed). A private image puts the viewer's zone at the bottom and the opponent's on top;
+the public image puts seat 1's on top and seat 2's under it, alike, with no "you". Stocks are
+face down for everyone, so only the table row and the last capture (`last.captured`, cards
+everyone just saw) are ever drawn face up. The sentence saying what happened is the embed's log
+(the channel's table message), not the image's. There is no hand, and no `sample_hand` for
+`cardbot render`: only the table moments of `sample_moments`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from math import ceil
 from typing import Any
 
 from PIL import Image
 
 from engines.base import Action, Game, game_class
 from engines.cards import card_label
-from render import parts, text
+from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo, Seat
 from render.strings import tr, tr_named
 from render.theme import (
     ALERT,
-    CARD_W,
     FELT_DARK,
     GOLD,
     HIGHLIGHT,
+    MIN_CARD_W,
+    PANEL_EDGE,
+    T_BIG,
+    T_BODY,
+    T_NAME,
+    T_SMALL,
     TEXT,
     TEXT_DIM,
-    WIDTH,
     CardStyle,
     card_height,
 )
 
 NAMES = {"ja": "子猫の魚釣り", "en": "Kitten Fishing"}
-PER_ROW = 7
-MARGIN = 12
-HEADER_H = 60
-PILE_W_WIDE = 84
-PILE_W_NARROW = 64
-PILE_COUNT = 30
-"""Text size of the count under a stock: the number a player watches, readable at half size."""
-CAPTURED_W = 72
-"""Card width of the last capture: a small face, whose big index reads at half size."""
-STRIP_LABEL = 24
-FIELD_TITLE = 26
-FIELD_TOP = 58
-EMPTY_H = 56
-STATUS = 24
-FIELD_BOTTOM = 52
-RESULT_MIN_H = 290
-"""A finished game's field is at least this tall, to hold the result panel."""
+ZONE_W = 300
+"""Width of the seats' column."""
+PILE_W = 100
+"""Card width of a stock (backs)."""
+TABLE_WIDTHS = (140, 128, 116, 104, 96, 90, MIN_CARD_W)
+RUN_WIDTHS = (116, 104, 96, 90, MIN_CARD_W)
+"""Card widths of the table row and of the last capture, largest first."""
+LINE_H = 48
+RESULT_H = 250
+"""Height of the result panel: the winner, the reason, the final counts and the moves."""
+"""Height of a line of words over the cards (the row's title and turn, the last move)."""
 
 
 def render(
@@ -60,41 +61,25 @@ def render(
     style: CardStyle,
     viewer: int | None,
 ) -> Image.Image:
-    """The table image of one Kitten Fishing view; every part as tall as what it holds."""
-    seats = [_seat(view, players, s, locale, viewer) for s in (0, 1)]
-    rows = parts.wrap(len(view["table"]), PER_ROW)
-    field_h = _field_height(view, rows)
-    inner = WIDTH - 2 * MARGIN
-    if viewer in (0, 1):
-        assert viewer is not None
-        top, bottom = 1 - viewer, viewer
-        top_h, bottom_h = (_wide_zone_height(view, seats[s], s, locale) for s in (top, bottom))
-        c = _canvas(view, locale, style, top_h + field_h + bottom_h + 4 * MARGIN)
-        y = HEADER_H + MARGIN
-        _wide_zone(c, view, seats[top], top, (MARGIN, y, MARGIN + inner, y + top_h))
-        y += top_h + MARGIN
-        _field(c, view, players, (MARGIN, y, MARGIN + inner, y + field_h), rows, viewer)
-        y += field_h + MARGIN
-        _wide_zone(c, view, seats[bottom], bottom, (MARGIN, y, MARGIN + inner, y + bottom_h))
-    else:
-        half = (inner - MARGIN) // 2
-        zone_h = max(_narrow_zone_height(view, seats[s], s, half) for s in (0, 1))
-        c = _canvas(view, locale, style, zone_h + field_h + 3 * MARGIN)
-        y = HEADER_H + MARGIN
-        for seat in (0, 1):
-            x0 = MARGIN + seat * (half + MARGIN)
-            _narrow_zone(c, view, seats[seat], seat, (x0, y, x0 + half, y + zone_h))
-        y += zone_h + MARGIN
-        _field(c, view, players, (MARGIN, y, MARGIN + inner, y + field_h), rows, None)
+    """The table image of one Kitten Fishing view."""
+    c = kit.canvas(locale, style)
+    moves = tr("moves_of", locale, moves=view["moves"], cap=view["move_cap"])
+    top = kit.top_bar(c, NAMES.get(locale, NAMES["en"]), moves) + kit.GAP
+    own = viewer if viewer in (0, 1) else None
+    order = (0, 1) if own is None else (1 - own, own)
+    for seat, box in zip(order, zone_boxes(own), strict=True):
+        _zone(c, view, _seat(view, players, seat, locale, own), seat, box)
+    right = (kit.MARGIN + ZONE_W + kit.GAP, top, kit.WIDTH - kit.MARGIN, kit.HEIGHT - kit.MARGIN)
+    _field(c, view, players, right, own)
     return c.image
 
 
-def _canvas(view: Mapping[str, Any], locale: str, style: CardStyle, below: int) -> Canvas:
-    """A canvas with the header drawn and `below` px under it."""
-    c = Canvas.new(WIDTH, HEADER_H + below, locale, style)
-    moves = tr("moves_of", locale, moves=view["moves"], cap=view["move_cap"])
-    parts.header(c, NAMES.get(locale, NAMES["en"]), moves, HEADER_H)
-    return c
+def zone_boxes(viewer: int | None) -> list[tuple[float, float, float, float]]:
+    """The two seats' zones, top then bottom: the opponent's over the viewer's, or (public)
+    seat 1's over seat 2's, alike."""
+    top = kit.BAR_H + kit.GAP
+    zone_h = (kit.HEIGHT - kit.MARGIN - top - kit.GAP) / 2
+    return [(kit.MARGIN, y, kit.MARGIN + ZONE_W, y + zone_h) for y in (top, top + zone_h + kit.GAP)]
 
 
 def _name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
@@ -117,79 +102,131 @@ def _seat(
     result = view.get("result") or {}
     return Seat(
         player=_player(players, seat, locale),
-        to_play=seat in view.get("to_act", ()),
+        to_play=seat in view.get("to_act", ()) and not view.get("over"),
         is_viewer=seat == viewer,
         winner=bool(view.get("over")) and result.get("winner") == seat,
     )
 
 
-def _took_last(view: Mapping[str, Any], seat: int) -> bool:
-    last = view.get("last")
-    return last is not None and last["seat"] == seat
-
-
 # --------------------------------------------------------------------------- seat zones
-# A wide zone (private image, full width): the stock on the left with its count under it, the
-# plate beside it and the last flip or capture under the plate. A narrow zone (public image,
-# half width): the plate on top, the stock with its count beside it, then the last flip or
-# capture across the whole zone, so that a long run still shows every index.
 
 
-def _pile_column(locale: str, pile_w: int) -> int:
-    """Width of the column a stock stands in: the pile, or its count under it if wider."""
-    widest = text.text_width(tr("stock_count", locale, n=88), PILE_COUNT) + PILE_COUNT
-    return max(pile_w + 10, ceil(widest))
-
-
-def _wide_strip_width(locale: str) -> int:
-    return WIDTH - 2 * MARGIN - (8 + _pile_column(locale, PILE_W_WIDE) + 18) - 8
-
-
-def _wide_zone_height(view: Mapping[str, Any], seat: Seat, n: int, locale: str) -> int:
-    side = 4 + parts.plate_height(seat)
-    if _took_last(view, n):
-        side += 12 + _strip_height(view, _wide_strip_width(locale))
-    return round(max(8 + parts.pile_height(PILE_W_WIDE, PILE_COUNT), side) + 8)
-
-
-def _wide_zone(
-    c: Canvas, view: Mapping[str, Any], seat: Seat, n: int, box: tuple[int, int, int, int]
+def _zone(
+    c: Canvas, view: Mapping[str, Any], seat: Seat, n: int, box: tuple[float, float, float, float]
 ) -> None:
-    x0, y0, x1, _ = box
-    column = _pile_column(c.locale, PILE_W_WIDE)
-    count = view["stock_counts"][n]
-    pile_x = x0 + 8 + (column - PILE_W_WIDE) / 2
-    label = tr("stock_count", c.locale, n=count)
-    parts.face_down_pile(c, pile_x, y0 + 8, count, PILE_W_WIDE, label=label, size=PILE_COUNT)
-    px = x0 + 8 + column + 18
-    plate_h = parts.plate_height(seat)
-    parts.seat_plate(c, (px, y0 + 4, x1, y0 + 4 + plate_h), seat)
-    if _took_last(view, n):
-        _last_strip(c, view, px, y0 + 4 + plate_h + 12, _wide_strip_width(c.locale))
-
-
-def _narrow_zone_height(view: Mapping[str, Any], seat: Seat, n: int, half: int) -> int:
-    height = parts.plate_height(seat) + 12 + parts.pile_height(PILE_W_NARROW, beside=True) + 8
-    if _took_last(view, n):
-        height += 10 + _strip_height(view, half - 16)
-    return round(height)
-
-
-def _narrow_zone(
-    c: Canvas, view: Mapping[str, Any], seat: Seat, n: int, box: tuple[int, int, int, int]
-) -> None:
-    x0, y0, x1, _ = box
-    plate_h = parts.plate_height(seat)
-    parts.seat_plate(c, (x0, y0, x1, y0 + plate_h), seat)
-    py = y0 + plate_h + 12
-    count = view["stock_counts"][n]
-    label = tr("stock_count", c.locale, n=count)
-    parts.face_down_pile(
-        c, x0 + 12, py, count, PILE_W_NARROW, label=label, size=PILE_COUNT, beside=True
+    """A seat: its name and badges on top, its stock under them with the count beside it."""
+    x0, y0, x1, y1 = box
+    lit = seat.to_play or seat.winner
+    parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2, radius=14)
+    pad = kit.PLATE_PAD
+    c.text(
+        (x0 + pad, y0 + pad),
+        seat.player.name,
+        T_NAME,
+        TEXT,
+        "la",
+        bold=True,
+        max_width=x1 - x0 - 2 * pad,
     )
-    if _took_last(view, n):
-        sy = py + parts.pile_height(PILE_W_NARROW, beside=True) + 10
-        _last_strip(c, view, x0 + 8, sy, x1 - x0 - 16)
+    badge_y = y0 + pad + round(T_NAME * 1.3)
+    items = kit.badges(c.locale, seat)
+    drawn = 0.0
+    for label, bg, fg in items:
+        width = text.text_width(label, T_SMALL) + T_SMALL
+        if x0 + pad + drawn + width > x1 - pad:
+            break
+        parts.badge(c, x0 + pad + drawn, badge_y, label, bg, fg, T_SMALL)
+        drawn += width + 6
+    count = int(view["stock_counts"][n])
+    pile_top = badge_y + kit.BADGE_H + 14
+    pile_h = parts.pile_height(PILE_W, beside=True)
+    pile_top = max(pile_top, y1 - pad - pile_h)
+    parts.pile_stack(c, x0 + pad + 4, pile_top, count, PILE_W)
+    _count(c, view, count, x0 + pad + PILE_W + 30, pile_top + pile_h / 2, x1 - pad)
+
+
+def _count(
+    c: Canvas, view: Mapping[str, Any], count: int, x: float, mid: float, right: float
+) -> None:
+    """ "Stock" over its count, big: the number players watch; red once it runs low."""
+    locale = c.locale
+    c.text((x, mid - 8), tr("stock", locale), T_BODY, TEXT_DIM, "ls", max_width=right - x)
+    label = tr("cards_short", locale, n=count)
+    top = mid
+    if count <= parts.LOW_STOCK:
+        width = text.text_width(label, T_BIG) + 20
+        c.draw.rounded_rectangle((x - 10, top, x - 10 + width, top + T_BIG * 1.25), 12, fill=ALERT)
+        c.text((x, top + T_BIG * 0.62), label, T_BIG, (255, 255, 255), "lm", bold=True)
+    else:
+        c.text((x, top + T_BIG * 0.62), label, T_BIG, TEXT, "lm", bold=True, max_width=right - x)
+
+
+# --------------------------------------------------------------------------- the table row
+
+
+def _field(
+    c: Canvas,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    box: tuple[float, float, float, float],
+    viewer: int | None,
+) -> None:
+    """The table row (on two rows when long) under its title and whose turn it is, then what
+    the last flip did; the result over both once the game is over."""
+    x0, y0, x1, y1 = box
+    c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
+    locale = c.locale
+    pad = 16
+    inner = x1 - x0 - 2 * pad
+    table = list(view["table"])
+    title = tr("table_row", locale) + "  " + tr("cards", locale, n=len(table))
+    title_w = c.text((x0 + pad, y0 + LINE_H / 2 + 4), title, T_BODY, TEXT_DIM, "lm", bold=True)
+    to_act = list(view.get("to_act") or [])
+    if to_act and not view.get("over"):
+        seat = to_act[0]
+        mine = seat == viewer
+        label: text.Text = (
+            tr("your_turn", locale)
+            if mine
+            else tr_named("turn_of", locale, name=_name(players, seat, locale))
+        )
+        room = inner - title_w - 24
+        kit.turn_pill(c, x1 - pad, y0 + 4 + (LINE_H - kit.PILL_H) / 2, label, mine, room)
+    last = view.get("last")
+    over = bool(view.get("over") and view.get("result"))
+    taken = last is not None and last["kind"] != "stay"
+    run_room = LINE_H + card_height(MIN_CARD_W) + 8 if taken else LINE_H
+    if over:
+        run_room = RESULT_H
+    top = y0 + LINE_H + 12
+    table_room = y1 - pad - top - run_room - 12
+    if table:
+        card_w, rows = kit.fit_cards(len(table), inner, widths=TABLE_WIDTHS, height=table_room)
+        stay = len(table) - 1 if last and last["kind"] == "stay" else None
+        kit.card_rows(
+            c,
+            table,
+            x0 + pad,
+            top,
+            card_w,
+            inner,
+            rows,
+            centre=True,
+            rings={stay: GOLD} if stay is not None else None,
+        )
+        used = kit.rows_height(rows, card_w)
+    else:
+        c.text(((x0 + x1) / 2, top + 40), tr("table_empty", locale), T_BODY, TEXT_DIM, "mm")
+        used = 80
+    below = top + used + 16
+    if over:
+        _result(c, view, players, (x0 + pad, y1 - pad - RESULT_H, x1 - pad, y1 - pad))
+        return
+    if last is None:
+        first = tr_named("first_flip", locale, name=_name(players, view["first"], locale))
+        c.text((x0 + pad, below + LINE_H / 2), first, T_BODY, TEXT, "lm", max_width=inner)
+        return
+    _last_strip(c, view, players, (x0 + pad, below, x1 - pad, y1 - pad))
 
 
 # --------------------------------------------------------------------------- the last move
@@ -201,165 +238,67 @@ def _shown_last(view: Mapping[str, Any]) -> list[str]:
     return [last["card"]] if last["kind"] == "stay" else list(last["captured"])
 
 
-def _strip_height(view: Mapping[str, Any], width: int) -> int:
-    rows = parts.hand_rows(len(_shown_last(view)), CAPTURED_W, width - 8)
-    return round(STRIP_LABEL * 1.6) + 6 + len(rows) * (card_height(CAPTURED_W) + 16)
-
-
-def _last_strip(c: Canvas, view: Mapping[str, Any], x0: float, y0: float, width: int) -> None:
-    """What the seat just did: the card it flipped, or the run it captured with the pair marked.
-
-    A long run wraps onto more rows rather than hiding the cards' indexes under each other.
-    """
+def _last_strip(
+    c: Canvas,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    box: tuple[float, float, float, float],
+) -> None:
+    """Who did what last: "Fished! +4  たろう" over the run taken, the pair ringed and a bar
+    under the run (a long run on two rows); or, in words, the card that stayed on the table
+    (ringed there)."""
+    x0, y0, x1, y1 = box
     last = view["last"]
     kind = last["kind"]
+    locale = c.locale
+    name = _name(players, last["seat"], locale)
     shown = _shown_last(view)
     n = len(shown)
-    if kind == "fish":
-        label, colour = tr("fished_short", c.locale, n=n), HIGHLIGHT
-    elif kind == "sweep":
-        label, colour = tr("swept_short", c.locale, n=n), GOLD
-    else:
-        label, colour = tr("flipped_short", c.locale), TEXT_DIM
-    size = STRIP_LABEL
     if kind == "sweep":
-        label_w = text.text_width(label, size) + size * 1.6
-        parts.banner(c, (x0 + 10 + label_w / 2, y0 + size * 0.8), label, size)
+        label, colour = tr("swept_short", locale, n=n), GOLD
     else:
-        c.text((x0, y0 + 4), label, size, colour, "la", bold=kind != "stay", max_width=width)
+        label, colour = tr("fished_short", locale, n=n), HIGHLIGHT
+    mid = y0 + LINE_H / 2
+    if kind == "stay":  # the card is the one ringed on the table: words are enough
+        card = card_label(last["card"])
+        line = tr_named("stayed", locale, name=name, card=card)
+        c.text((x0, mid), line, T_BODY, TEXT_DIM, "lm", max_width=x1 - x0)
+        return
+    if kind == "sweep":
+        width, _ = parts.banner(
+            c,
+            (x0 + 20 + (text.text_width(label, T_BODY) + T_BODY * 1.6) / 2, mid),
+            label,
+            T_BODY,
+        )
+        used = width + 16
+    else:
+        used = c.text((x0, mid), label, T_BODY, colour, "lm", bold=True) + 16
+    c.text((x0 + used, mid), name, T_BODY, TEXT, "lm", max_width=x1 - x0 - used)
     rings: dict[int, tuple[int, ...]] = {}
     if kind == "fish":
         rings = {0: GOLD, n - 1: GOLD}
     elif kind == "sweep":
         rings = {n - 1: ALERT}
-    elif kind == "stay":
-        rings = {0: TEXT_DIM}
-    y = y0 + round(size * 1.6) + 6 + 4
-    start = 0
-    for count in parts.hand_rows(n, CAPTURED_W, width - 8):
-        row_rings = {i - start: ring for i, ring in rings.items() if start <= i < start + count}
-        origins = parts.card_row(
-            c,
-            shown[start : start + count],
-            x0 + 4,
-            y,
-            CAPTURED_W,
-            width - 8,
-            gap=8,
-            rings=row_rings,
-        )
-        if kind in ("fish", "sweep"):
-            bar_y = y + card_height(CAPTURED_W) + 6
+    top = y0 + LINE_H + 4
+    card_w, rows = kit.fit_cards(n, x1 - x0, widths=RUN_WIDTHS, height=y1 - top, extra=8)
+    origins = kit.card_rows(c, shown, x0, top, card_w, x1 - x0, rows, rings=rings, extra=8)
+    if kind in ("fish", "sweep"):
+        start = 0
+        for count in rows:
+            row = origins[start : start + count]
+            bar_y = row[0][1] + card_height(card_w) + 5
             c.draw.rounded_rectangle(
-                (origins[0][0], bar_y, origins[-1][0] + CAPTURED_W, bar_y + 5), 2, fill=colour
+                (row[0][0], bar_y, row[-1][0] + card_w, bar_y + 5), 2, fill=colour
             )
-        y += card_height(CAPTURED_W) + 16
-        start += count
-
-
-# --------------------------------------------------------------------------- the table row
-
-
-def _field_height(view: Mapping[str, Any], rows: list[int]) -> int:
-    content = len(rows) * (card_height(CARD_W) + 16) if rows else EMPTY_H
-    height = FIELD_TOP + content + FIELD_BOTTOM
-    return max(height, RESULT_MIN_H) if view.get("over") else height
-
-
-def _field(
-    c: Canvas,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    box: tuple[int, int, int, int],
-    rows: list[int],
-    viewer: int | None,
-) -> None:
-    """The table row (wrapped in more rows when long), whose turn it is, and the last action."""
-    x0, y0, x1, y1 = box
-    c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
-    table = list(view["table"])
-    locale = c.locale
-    title_w = c.text(
-        (x0 + 16, y0 + 16),
-        tr("table_row", locale) + "  " + tr("cards", locale, n=len(table)),
-        FIELD_TITLE,
-        TEXT_DIM,
-        "la",
-        bold=True,
-    )
-    to_act = list(view.get("to_act") or [])
-    if to_act and not view.get("over"):
-        seat = to_act[0]
-        mine = seat == viewer
-        label: text.Text = (
-            tr("your_turn", locale)
-            if mine
-            else tr_named("turn_of", locale, name=_name(players, seat, locale))
-        )
-        room = (x1 - 16) - (x0 + 16 + title_w + 24)
-        parts.turn_pill(c, x1 - 16, y0 + 12, label, mine, room)
-    last = view.get("last")
-    stay_index = len(table) - 1 if last and last["kind"] == "stay" and table else None
-    top = y0 + FIELD_TOP
-    card_h = card_height(CARD_W)
-    if not table:
-        c.text(
-            ((x0 + x1) / 2, top + EMPTY_H / 2 - 6), tr("table_empty", locale), 26, TEXT_DIM, "mm"
-        )
-    start = 0
-    for r, count in enumerate(rows):
-        codes = table[start : start + count]
-        rings = (
-            {stay_index - start: GOLD}
-            if stay_index is not None and start <= stay_index < start + count
-            else {}
-        )
-        parts.card_row(
-            c,
-            codes,
-            x0 + 16,
-            top + r * (card_h + 16),
-            CARD_W,
-            x1 - x0 - 32,
-            gap=10,
-            rings=rings,
-            centre=True,
-        )
-        start += count
-    if not view.get("over"):
-        status = _status(view, players, locale)
-        c.text(
-            ((x0 + x1) / 2, y1 - FIELD_BOTTOM / 2),
-            status,
-            STATUS,
-            TEXT,
-            "mm",
-            max_width=x1 - x0 - 32,
-        )
-    if view.get("over") and view.get("result"):
-        _result(c, view, players, (x0 + 40, y0 + 50, x1 - 40, y1 - 16))
-
-
-def _status(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> text.Text:
-    last = view.get("last")
-    if last is None:
-        return tr_named("first_flip", locale, name=_name(players, view["first"], locale))
-    name = _name(players, last["seat"], locale)
-    n = len(last["captured"])
-    card = card_label(last["card"])
-    if last["kind"] == "fish":
-        matched = card_label(last["matched"]) if last.get("matched") else "?"
-        return tr_named("fished", locale, name=name, card=card, matched=matched, n=n)
-    if last["kind"] == "sweep":
-        return tr_named("swept", locale, name=name, card=card, n=n)
-    return tr_named("stayed", locale, name=name, card=card)
+            start += count
 
 
 def _result(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    box: tuple[int, int, int, int],
+    box: tuple[float, float, float, float],
 ) -> None:
     result = view["result"]
     locale = c.locale
@@ -375,7 +314,7 @@ def _result(
     else:
         loser = 1 - winner if winner is not None else 0
         reason = tr_named("reason_empty_who", locale, name=_name(players, loser, locale))
-    parts.result_panel(
+    kit.result(
         c,
         box,
         title,

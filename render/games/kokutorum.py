@@ -1,18 +1,21 @@
-"""Kokutorum table: every seat's hand as backs in order, the stock and the discard pile, whose
-turn and the last moves; the viewer's own hand big, its melds bracketed; the round's end with
-every hand shown, and the game's end.
+"""Kokutorum table, made for the box (docs/images.md): every seat's hand as backs in order,
+the stock and the pile, whose turn; the viewer's own hand big, its melds bracketed and named;
+the round's end with every hand shown, and the game's end.
 
-Top to bottom: the header (round, target); the round just played while the next one has not
-begun (every hand with its melds, deadwood, scores and totals); the other seats in play order
-from the viewer's left (the public image: every seat), each hand as backs with a card taken
-from the pile face up in its place; the stock, the pile and whose turn; the viewer's seat.
+A seat's image (its DM): the other seats' plates at the top left (name, badges, total, the
+hand as backs in order, a card taken from the pile shown in its place by its upright end),
+the table at the top right (the stock, the pile's top card, the drawn card once with each end
+up while it waits to go in), and the viewer's panel under them. What the viewer's hand shows
+follows its decision: both versions of the hand (as dealt and rotated, each with its melds
+and deadwood) while it may rotate; the gaps numbered 1..9 while the drawn card waits; the hand
+as it would be after an insert being considered (the view's `proposal`, see
+`render.api.render_view`), the new card ringed; else the cards numbered 1..9 to discard by
+number, a discard being considered ringed in red.
 
-What the viewer's hand shows follows its decision: both versions of the hand (as dealt and
-rotated, each with its deadwood) while it may rotate; the drawn card apart with both ends and
-the gaps numbered 1..9 while it waits to go in; the hand as it would be after an insert the
-viewer is considering (the view's `proposal`, see `render.api.render_view`), the new card
-ringed; else the cards numbered 1..9 to discard by number. At the end: the result, the last
-round and every round's scores.
+The channel's image: every seat's plate, the table, the last moves. Between two rounds (the
+next one dealt, its rotations open) it shows the round just played: every hand by its upright
+ends with its melds, its deadwood, its score and total. At the end: the result and the last
+round. Every round's scores are the embed's and the Details image's.
 """
 
 from __future__ import annotations
@@ -30,16 +33,29 @@ from engines.two_number.melds import partition
 from render import parts
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
-from render.text import Text, text_width
-from render.theme import ALERT, GOLD, TEXT, TEXT_DIM, CardStyle, card_height
+from render.text import Text
+from render.theme import (
+    ALERT,
+    GOLD,
+    HIGHLIGHT,
+    T_BODY,
+    T_SMALL,
+    TEXT,
+    TEXT_DIM,
+    CardStyle,
+    card_height,
+)
 
 GAME = "kokutorum"
-ROOM = tp.ROOM
-ROW = tp.ROW
-BAND_H = tp.PAD + tp.LINE_H + 6 + card_height(tp.BACK_W) + tp.PAD
-PILE_W = 80
-TABLE_ROUNDS = 10
-"""The game-end table shows at most this many rounds (the last ones)."""
+
+
+def _full_height(own: int | None) -> int:
+    """Another seat's plate: its first line and its hand as backs."""
+    return tp.PAD + tp.NAME_H + 4 + tp.marks(own).tile_h + tp.PAD
+
+
+PILE_COL = 120
+"""The table's column for the pile (its name is wider than its card)."""
 
 LABELS = tp.Labels(
     {
@@ -49,21 +65,32 @@ LABELS = tp.Labels(
         "over": ("終了・全{n}ラウンド", "Over · {n} rounds"),
         "over_one": ("終了・全{n}ラウンド", "Over · {n} round"),
         "pile": ("捨て札", "Discards"),
-        "pile_empty": ("捨て札なし", "No discards"),
+        "pile_empty": ("なし", "None"),
         "dealer": ("ディーラー", "Dealer"),
-        "deadwood": ("デッドウッド {n}点", "Deadwood {n}"),
-        "as_dealt": ("そのまま：デッドウッド {n}点", "As dealt: deadwood {n}"),
-        "turned": ("回転すると：デッドウッド {n}点", "Rotated: deadwood {n}"),
-        "preview_points": (
-            "デッドウッド {before}点 → {after}点（1枚捨てて最少 {best}点）",
-            "Deadwood {before} → {after} ({best} after the best discard)",
+        "deadwood": ("デッドウッド {n}", "Deadwood {n}"),
+        "as_dealt": ("そのまま", "As dealt"),
+        "turned": ("回転すると", "Rotated"),
+        "set": ("セット", "set"),
+        "run": ("ラン", "run"),
+        "deadwood_change": ("デッドウッド {before} → {after}", "Deadwood {before} → {after}"),
+        "preview_best": (
+            "プレビュー：{card} を隙間 {gap} に（1枚捨てて最少 {best}）",
+            "Preview: {card} into gap {gap} ({best} after the best discard)",
         ),
-        "discard_pick": ("捨てる札を番号で・ノックも可", "Discard by number, or knock"),
+        "discard_pick": (
+            "捨てる札を番号で選ぶか、ノック",
+            "Discard a card by its number, or knock",
+        ),
         "discard_preview": (
-            "{card} を捨てる → デッドウッド {n}点",
+            "{card} を捨てる → デッドウッド {n}",
             "Discard {card} → deadwood {n}",
         ),
-        "knock_preview": ("ノック：デッドウッド {n}点", "Knock with deadwood {n}"),
+        "knock_preview": ("ノック：デッドウッド {n}", "Knock with deadwood {n}"),
+        "draw_pick": (
+            "山札から引くか、捨て札の {card} を取る",
+            "Draw from the stock, or take {card}",
+        ),
+        "draw_stock": ("山札から引く", "Draw from the stock"),
         "may_knock": ("次のドローまでノックできます", "You may knock until the next draw"),
         "last_card": ("山札の最後の1枚：次の捨て札で終了", "Last card: the next discard ends it"),
         "knock_window": (
@@ -77,25 +104,41 @@ LABELS = tp.Labels(
         "knocked": ("{name} がノック！", "{name} knocks!"),
         "rotated_log": ("{name}：手札を回転", "{name} rotated"),
         "upcard": ("表札 {card}", "Upcard {card}"),
-        "round_end": ("第{n}ラウンドの結果", "Round {n}"),
+        "round_end": ("第{n}ラウンド", "Round {n}"),
         "kind_knock": ("{name} のノック", "{name} knocked"),
         "kind_kokuto": ("コクトー！ {name} が0点でノック", "Kokuto! {name} knocked at 0"),
         "kind_undercut": ("アンダーノック！ {name} のノック", "Undercut! {name} knocked"),
         "kind_stock": ("山札が尽きました", "The stock ran out"),
-        "row": (
-            "デッドウッド {n}点 → {score}（計{total}）",
-            "Deadwood {n} → {score} (total {total})",
+        "row_deadwood": ("デッドウッド {n}", "Deadwood {n}"),
+        "row_total": ("計 {n}点", "total {n}"),
+        "next_round": (
+            "第{n}ラウンド：{name} が配り、表札 {card}・山札 {stock}枚",
+            "Round {n}: {name} deals · upcard {card} · stock {stock}",
         ),
+        "next_rotate": ("各自、回転するか決めます", "Each seat may rotate once"),
         "reached": ("目標 {target}点に到達", "Reached {target} points"),
         "rounds_col": ("ラウンド", "Round"),
-        "earlier": ("（第{n}ラウンドまで省略）", "(rounds 1–{n} left out)"),
     }
 )
+MELD_NAMES = ("set", "run")
 
 
 def labels() -> dict[str, tuple[str, str]]:
     """Every label as key -> (ja, en) (a test checks both languages are filled)."""
     return dict(LABELS.strings)
+
+
+def _names(locale: str) -> dict[str, str]:
+    return {kind: LABELS(kind, locale) for kind in MELD_NAMES}
+
+
+def _segments(melds: Sequence[Sequence[Any]]) -> list[tp.Segment]:
+    return [tp.Segment(str(m[0]), int(m[1]), int(m[2])) for m in melds]
+
+
+def _melds_of(cards: Sequence[str]) -> tuple[int, list[tp.Segment]]:
+    points, melds = partition(values(cards))
+    return points, [tp.Segment(m.kind, m.start, m.end) for m in melds]
 
 
 # --------------------------------------------------------------------------- the image
@@ -109,62 +152,39 @@ def render(
     viewer: int | None,
 ) -> Image.Image:
     """The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
-    own = tp.own_seat(view, viewer)
-    status = (
-        LABELS("over", locale, n=view.get("round", 1))
-        if view.get("over")
-        else LABELS("round", locale, n=view.get("round", 1), target=view.get("target", 30))
-    )
-    sections = _sections(view, players, locale, own)
-    return tp.table_image(sections, locale, style, LABELS("title", locale), status)
+    return tp.draw(TABLE, view, players, locale, style, viewer)
 
 
-def _sections(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str, own: int | None
-) -> list[tp.Section]:
-    """The image's parts, top to bottom, each with its height (`tp.sections`)."""
-
-    def game_end() -> list[tp.Section]:
-        reason = LABELS("reached", locale, target=view.get("target", 30))
-        out: list[tp.Section] = [
-            (
-                tp.result_height(view),
-                lambda c, b: tp.result(c, b, LABELS, view, players, own, reason),
-            )
-        ]
-        last = view.get("last_round")
-        if last:
-            out.append(last_round(last))
-        out.append((_rounds_height(view), lambda c, b: _rounds(c, view, players, b)))
-        return out
-
-    def last_round(last: Mapping[str, Any]) -> tp.Section:
-        return _last_height(last), lambda c, b: _last_round(c, last, players, b)
-
-    def band(seat: int) -> tp.Section:
-        return BAND_H, lambda c, b: _band(c, view, players, seat, own, b)
-
-    def middle() -> tp.Section:
-        return (
-            _middle_height(view, players, locale),
-            lambda c, b: _middle(c, view, players, own, b),
-        )
-
-    def own_panel(seat: int) -> tp.Section:
-        return tp.own_panel(LABELS, view, players, seat, [_own(view, locale)])
-
-    return tp.sections(
-        view,
-        own,
-        game_end=game_end,
-        last_round=last_round,
-        band=band,
-        middle=middle,
-        own_panel=own_panel,
-    )
+def _status(view: Mapping[str, Any], locale: str) -> Text:
+    rounds = int(view.get("round") or 1)
+    if view.get("over"):
+        return LABELS("over", locale, n=len(view.get("rounds") or []) or rounds)
+    return LABELS("round", locale, n=rounds, target=view.get("target", 30))
 
 
-def _band(
+def details(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    locale: str,
+    style: CardStyle,
+    viewer: int | None,
+) -> Image.Image | None:
+    """Every round's scores by seat, how it ended, and the totals (None before the first
+    round ends)."""
+    rounds = []
+    for k, entry in enumerate(view.get("rounds") or []):
+        knocker = entry.get("knocker")
+        name = tp.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
+        how = LABELS.named(f"kind_{entry.get('kind')}", locale, name=name)
+        scores = tuple(int(n) for n in entry.get("scores") or [])
+        rounds.append(tp.RoundScores(str(k + 1), scores, how))
+    return tp.details_image(LABELS, view, players, style, locale, rounds)
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def _plate(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
@@ -172,76 +192,107 @@ def _band(
     own: int | None,
     box: tp.Box,
 ) -> None:
-    """A seat other than the viewer's: name, badges, total, the hand as backs in order."""
-    locale = c.locale
-    tp.seat_head(c, box, LABELS, view, players, seat, own)
-    counts = list(view.get("hand_counts") or [])
-    count = int(counts[seat]) if seat < len(counts) else 0
-    known_all = list(view.get("known") or [])
-    known = list(known_all[seat]) if seat < len(known_all) else []
-    top = box[1] + tp.PAD + tp.LINE_H + 6
-    used = tp.backs(c, box[0] + tp.PAD, top, count, known)
-    c.text(
-        (box[0] + tp.PAD + used + 14, top + card_height(tp.BACK_W) / 2),
-        LABELS("cards", locale, n=count),
-        tp.LABEL,
-        TEXT_DIM,
-        "lm",
-        bold=True,
-    )
+    """A seat other than the viewer's: name, badges, total; its hand as backs in order (a
+    card it took from the pile by its upright end, in its place) and its count, or, on a
+    `SHORT_H` plate, the count alone."""
+    x0, y0, _, y1 = box
+    short = y1 - y0 < _full_height(own)
+    top = tp.plate_head(c, LABELS, view, players, seat, own, box, count=short) + 4
+    if short:
+        return
+    count = int(tp.at(view, "hand_counts", seat, 0))
+    known = list(tp.at(view, "known", seat, []))
+    size = tp.marks(own)
+    used = tp.backs(c, x0 + tp.PAD, top, count, known, size)
+    label = LABELS("cards", c.locale, n=count)
+    mid = top + size.tile_h / 2
+    c.text((x0 + tp.PAD + used + 14, mid), label, T_BODY, TEXT_DIM, "lm", bold=True)
 
 
-# --------------------------------------------------------------------------- the middle
+SHORT_H = 2 * tp.PAD + tp.NAME_H
+"""A plate of one line (name, badges, count, total): while the hands are as dealt (their
+backs tell nothing but their count), so that the viewer's two versions of its hand fit."""
+
+
+def _total(view: Mapping[str, Any], seat: int, locale: str) -> str:
+    return tp.total_text(LABELS, view, seat, locale)
+
+
+def _plate_height(view: Mapping[str, Any], seat: int, own: int | None, width: float) -> float:
+    """A plate of one line in a seat's image while it may rotate, so that both versions of
+    its hand fit; else with the hand as backs."""
+    return SHORT_H if own is not None and view.get("may_rotate") else _full_height(own)
+
+
+# --------------------------------------------------------------------------- the table
 
 
 def _notes(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
+    view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None, locale: str
 ) -> list[tuple[Text, tp.Colour]]:
+    """The round about to end, a knock still open (another seat's: the viewer's own is its
+    panel's)."""
     notes: list[tuple[Text, tp.Colour]] = []
     if view.get("last_card"):
         notes.append((LABELS("last_card", locale), ALERT))
     knocker = view.get("knock_seat")
-    if isinstance(knocker, int):
+    if isinstance(knocker, int) and knocker != own:
         name = tp.name_of(players, knocker, locale)
-        notes.append((LABELS.named("knock_window", locale, name=name), TEXT_DIM))
+        notes.append((LABELS.named("knock_window", locale, name=name), GOLD))
     return notes
 
 
-def _middle_height(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> int:
-    piles = 30 + card_height(PILE_W) + 6
-    log = 48 + tp.LOG_ROWS * ROW
-    notes = len(_notes(view, players, locale)) * ROW
-    return tp.PAD + max(piles, log) + (8 + notes if notes else 0) + tp.PAD
+def _table_size(
+    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, tp.Colour]]
+) -> tuple[float, float]:
+    """The table column's size in a seat's image: the stock, the pile, the drawn card, the
+    notes under them."""
+    drawn = own is not None and view.get("drawn") and not view.get("may_rotate")
+    width: float = 2 * tp.PAD + tp.STOCK_W + tp.GAP + PILE_COL
+    cards = max(tp.STOCK_H - tp.SMALL_H, card_height(tp.TABLE_W))
+    if drawn:
+        width += 2 * tp.GAP + tp.DRAWN_PAIR_W
+        cards = max(cards, tp.DRAWN_PAIR_H)
+    height = 2 * tp.PAD + tp.SMALL_H + cards
+    if notes:
+        width = max(width, tp.NOTES_W)
+        height += 6 + tp.notes_height(notes, width - 2 * tp.PAD)
+    return width, height
 
 
-def _middle(
+def _table(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    own: int | None,
     box: tp.Box,
+    notes: Sequence[tuple[Text, tp.Colour]],
+    own: int | None,
 ) -> None:
-    """The stock with its count, the discard pile (its top card big), whose turn, the last
-    moves, and a note when the round is about to end or a knock is open."""
-    x0, y0, x1, y1 = box
+    """The stock with its count, the pile's top card, the drawn card with each end up (the
+    viewer's, waiting to go in), then the notes."""
+    x0, y0, x1, _ = box
     locale = c.locale
-    top = tp.stock_corner(c, box, LABELS, view)
+    drawn = view.get("drawn") if own is not None and not view.get("may_rotate") else None
+    pile_w = tp.TABLE_W
+    tp.table_panel(c, box)
+    x = x0 + tp.PAD
+    y = y0 + tp.PAD
+    tp.stock(c, LABELS, x, y, int(view.get("stock_count") or 0))
+    x += tp.STOCK_W + tp.GAP
     pile = [str(card) for card in view.get("pile") or []]
-    px = x0 + tp.PAD + tp.STOCK_W + 56
-    heading = LABELS("pile", locale) if pile else LABELS("pile_empty", locale)
-    c.text((px, y0 + tp.PAD), heading, tp.BODY, TEXT, "la", bold=True)
-    under = pile[-4:-1]
-    for k, card in enumerate(under):
-        parts.paste_card(c, card, px + k * 20, top + 4, PILE_W - 8, shadow=k == 0)
+    c.text((x, y), LABELS("pile", locale), T_SMALL, TEXT_DIM, "la", bold=True)
+    bottom = y + tp.STOCK_H
     if pile:
-        parts.paste_card(c, pile[-1], px + len(under) * 20, top, PILE_W, ring=GOLD)
-    right = px + 3 * 20 + PILE_W + 28
-    tp.turn(c, box, LABELS, view, players, own, right)
-    tp.lines(
-        c, _log(view, players, locale)[-tp.LOG_ROWS :], right, y0 + tp.PAD + 48, x1 - tp.PAD - right
-    )
-    notes = _notes(view, players, locale)
-    tp.lines(c, notes, x0 + tp.PAD, y1 - tp.PAD - len(notes) * ROW, x1 - x0 - 2 * tp.PAD)
+        parts.paste_card(c, pile[-1], x, y + tp.SMALL_H, pile_w, ring=GOLD)
+        bottom = max(bottom, y + tp.SMALL_H + card_height(pile_w))
+    else:
+        c.text((x, y + tp.SMALL_H + 8), LABELS("pile_empty", locale), T_BODY, TEXT_DIM, "la")
+    if drawn:
+        x += PILE_COL + 2 * tp.GAP
+        c.text((x, y), LABELS("drawn", locale), T_SMALL, GOLD, "la", bold=True)
+        _, h = tp.drawn_pair(c, str(drawn), x, y + tp.SMALL_H, LABELS)
+        bottom = max(bottom, y + tp.SMALL_H + h)
+    tp.note_lines(c, notes, x0 + tp.PAD, bottom + 6, x1 - x0 - 2 * tp.PAD)
 
 
 def _log(
@@ -276,143 +327,192 @@ def _log(
 # --------------------------------------------------------------------------- the viewer
 
 
-def _own(view: Mapping[str, Any], locale: str) -> tp.Block:
-    """The viewer's hand for the decision it faces: (height, how to draw it)."""
+def _own(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: tp.Box
+) -> None:
+    """The viewer's panel: its first lines, then its hand for the decision it faces."""
+    locale = c.locale
+    x0, _, x1, y1 = box
     hand = [str(card) for card in view.get("hand") or []]
     proposal = view.get("proposal") or {}
     kind = proposal.get("type")
     drawn = view.get("drawn")
+    deadwood = int(view.get("deadwood") or 0)
+    worth: tp.Ask | None = tp.Ask(LABELS("deadwood", locale, n=deadwood), TEXT)
+    ask: tp.Ask | None = None
+    mine = view.get("turn") == own and view.get("phase") == "discard"
+    picked: dict[int, tp.Colour] = {}
+    after = None
     if view.get("may_rotate"):
-        return tp.rotate_pair(LABELS, hand, _deadwood_caption, _hand_block)
-    if drawn:
+        worth = tp.Ask(LABELS("rotate_ask", locale))
+    elif drawn:
         after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
         if after is not None:
-            return _preview(after, locale, int(view.get("deadwood") or 0))
-        return tp.drawn_block(LABELS, hand, str(drawn), locale, _hand_block)
-    mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
-    picked: dict[int, tp.Colour] = {}
-    line: Text = LABELS("deadwood", locale, n=int(view.get("deadwood") or 0))
-    right: Text = ""
-    if mine:
-        right = LABELS("discard_pick", locale)
+            cards, fresh = after
+            points, _ = _melds_of(cards)
+            best = min(partition(values(cards[:k] + cards[k + 1 :]))[0] for k in range(len(cards)))
+            worth = tp.Ask(LABELS("deadwood_change", locale, before=deadwood, after=points), TEXT)
+            words = LABELS(
+                "preview_best",
+                locale,
+                card=card_label(cards[fresh]),
+                gap=fresh + tp.FIRST_GAP,
+                best=best,
+            )
+            ask = tp.Ask(words, HIGHLIGHT)
+        else:
+            ask = tp.Ask(LABELS("pick_gap", locale, n=len(hand) + tp.FIRST_GAP))
+    elif mine:
+        ask = tp.Ask(LABELS("discard_pick", locale))
         position = proposal.get("position")
         if kind == "discard" and isinstance(position, int) and 0 <= position < len(hand):
             rest = hand[:position] + hand[position + 1 :]
             points, _ = partition(values(rest))
             picked[position] = ALERT
-            line = LABELS("discard_preview", locale, card=card_label(hand[position]), n=points)
+            words = LABELS("discard_preview", locale, card=card_label(hand[position]), n=points)
+            ask = tp.Ask(words, ALERT)
         elif kind == "knock":
-            line = LABELS("knock_preview", locale, n=int(view.get("deadwood") or 0))
-    elif view.get("knock_seat") == view.get("viewer"):
-        right = LABELS("may_knock", locale)
-    melds = list(view.get("melds") or [])
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text(
-            (x, y), line, tp.LABEL, GOLD if picked else TEXT, "la", bold=True, max_width=ROOM * 0.55
+            ask = tp.Ask(LABELS("knock_preview", locale, n=deadwood))
+    elif view.get("knock_seat") == own:
+        ask = tp.Ask(LABELS("may_knock", locale))
+    elif view.get("turn") == own and view.get("phase") == "draw":
+        pile = [str(card) for card in view.get("pile") or []]
+        words = (
+            LABELS("draw_pick", locale, card=card_label(pile[-1]))
+            if pile
+            else LABELS("draw_stock", locale)
         )
-        if right:
-            room = max(ROOM * 0.42, ROOM - text_width(line, tp.LABEL) - 24)
-            c.text((x + ROOM, y + 2), right, tp.BODY, GOLD, "ra", bold=True, max_width=room)
-        tp.hand(c, hand, x, y + 36, ROOM, melds=melds, picked=picked)
-
-    return 36 + tp.hand_height(len(hand), ROOM), draw
-
-
-def _melds_of(cards: Sequence[str]) -> tuple[int, list[list[Any]]]:
-    points, melds = partition(values(cards))
-    return points, [[m.kind, m.start, m.end] for m in melds]
-
-
-def _hand_block(c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any) -> None:
-    """The viewer's hand (`tp.hand`) with the melds it makes bracketed."""
-    _, melds = _melds_of(cards)
-    tp.hand(c, cards, x, y, ROOM, melds=melds, **options)
+        ask = tp.Ask(words)
+    badges = tp.seat_badges(LABELS, view, players, own, own, locale)
+    name = tp.name_of(players, own, locale)
+    lit = view.get("turn") == own
+    y = tp.own_head(c, box, name, badges, _total(view, own, locale), worth, ask, lit)
+    room = (x0 + tp.PAD, y, x1 - tp.PAD, y1 - tp.PAD)
+    if view.get("may_rotate"):
+        _rotate_pair(c, hand, room)
+    elif after is not None:
+        cards, fresh = after
+        _hand(c, cards, room, fresh=fresh)
+    else:
+        _hand(c, hand, room, gaps=bool(drawn), picked=picked)
 
 
-def _deadwood_caption(key: str, cards: list[str], locale: str) -> tuple[Text, tp.Colour]:
-    """A version of the hand while it may rotate (as dealt, rotated) with its deadwood."""
-    points, _ = _melds_of(cards)
-    return LABELS(key, locale, n=points), TEXT
+def _hand(
+    c: Canvas,
+    cards: Sequence[str],
+    box: tp.Box,
+    *,
+    gaps: bool = False,
+    fresh: int | None = None,
+    picked: Mapping[int, tp.Colour] | None = None,
+) -> None:
+    """The viewer's hand as big as fits `box`, its melds bracketed."""
+    x0, y0, x1, y1 = box
+    card_w = tp.fit_hand(len(cards), x1 - x0, y1 - y0, gaps=gaps)
+    _, segments = _melds_of(cards)
+    top = y0 + max(0.0, (y1 - y0 - tp.hand_height(card_w)) / 2)
+    tp.draw_hand(
+        c,
+        cards,
+        x0,
+        top,
+        x1 - x0,
+        card_w,
+        gaps=gaps,
+        segments=segments,
+        names=_names(c.locale),
+        fresh=fresh,
+        picked=picked,
+    )
 
 
-def _preview(after: tuple[list[str], int], locale: str, before: int) -> tp.Block:
-    """The hand as it would be after the proposed insert: the new card ringed and its number
-    lit, the melds it makes bracketed, the deadwood before and after."""
-    cards, fresh = after
-    points, _ = _melds_of(cards)
-    gap = fresh + tp.FIRST_GAP
-    title = LABELS("preview", locale, card=card_label(cards[fresh]), gap=gap)
-    best = min(partition(values(cards[:k] + cards[k + 1 :]))[0] for k in range(len(cards)))
-    change = LABELS("preview_points", locale, before=before, after=points, best=best)
-    return tp.preview_block(title, (change, TEXT), after, _hand_block, bold=False)
+def _rotate_pair(c: Canvas, hand: Sequence[str], box: tp.Box) -> None:
+    """Both versions of the hand, as dealt and rotated, each with its melds and deadwood."""
+
+    def version(cards: list[str]) -> tuple[Text, tp.Colour, Sequence[tp.Segment], Sequence[int]]:
+        points, segments = _melds_of(cards)
+        return LABELS("deadwood", c.locale, n=points), GOLD, segments, ()
+
+    tp.rotate_pair(c, LABELS, hand, box, version, _names(c.locale))
 
 
-# --------------------------------------------------------------------------- the round's end
+# --------------------------------------------------------------------------- between rounds
 
 
-def _last_height(last: Mapping[str, Any]) -> int:
-    rows = len(last.get("hands") or [])
-    return tp.PAD + 40 + rows * (34 + tp.small_hand_height() + 12) + tp.PAD - 12
+def _shown(
+    last: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
+) -> list[tp.ShownHand]:
+    """Every hand of the round just played, with its melds, deadwood, score and total (the
+    round's winners in gold)."""
+    winners = set(last.get("winners") or [])
+    melds = list(last.get("melds") or [])
+    out = []
+    for seat, cards in enumerate(last.get("hands") or []):
+        out.append(
+            tp.ShownHand(
+                name=tp.name_of(players, seat, locale),
+                note=LABELS("row_deadwood", locale, n=int(tp.at(last, "points", seat, 0))),
+                cards=tuple(str(card) for card in cards),
+                segments=tuple(_segments(melds[seat] if seat < len(melds) else [])),
+                score=tp.signed(int(tp.at(last, "scores", seat, 0))),
+                total=LABELS("row_total", locale, n=tp.at(last, "totals", seat, 0)),
+                ink=GOLD if seat in winners else TEXT,
+            )
+        )
+    return out
 
 
 def _last_round(
-    c: Canvas, last: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box
+    c: Canvas,
+    view: Mapping[str, Any],
+    last: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    box: tp.Box,
 ) -> None:
-    """Every hand of the round just played, melds bracketed, with its deadwood, score and
-    total; the round's winners in gold."""
-    x0, y0, _, _ = box
+    """The round just played: how it ended, then every hand by its upright ends, melds
+    bracketed and named, with its deadwood, score and total."""
     locale = c.locale
-    parts.panel(c, box, fill=tp.PANEL_FILL)
-    kind = str(last.get("kind"))
     knocker = last.get("knocker")
-    title = LABELS("round_end", locale, n=last.get("round", 1)) + "  "
     name = tp.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
-    tp.round_heading(c, box, title, LABELS.named(f"kind_{kind}", locale, name=name))
-    y = y0 + tp.PAD + 40
-    winners = set(last.get("winners") or [])
-    totals = list(last.get("totals") or [])
-    points = list(last.get("points") or [])
-    scores = list(last.get("scores") or [])
-    melds = list(last.get("melds") or [])
-    for seat, cards in enumerate(last.get("hands") or []):
-        colour = GOLD if seat in winners else TEXT
-        row = LABELS(
-            "row",
-            locale,
-            n=points[seat] if seat < len(points) else 0,
-            score=tp.signed(int(scores[seat]) if seat < len(scores) else 0),
-            total=totals[seat] if seat < len(totals) else 0,
-        )
-        name = tp.name_of(players, seat, locale)
-        tp.name_row(c, box, y, name, row, colour, (tp.LABEL, tp.BODY))
-        y += 34
-        tp.small_hand(c, list(cards), x0 + tp.PAD, y, melds[seat] if seat < len(melds) else [])
-        y += tp.small_hand_height() + 12
+    title = LABELS("round_end", locale, n=last.get("round", 1))
+    head = LABELS.named(f"kind_{last.get('kind')}", locale, name=name)
+    tp.round_panel(c, box, title, head, _shown(last, players, locale), _names(locale))
 
 
-# --------------------------------------------------------------------------- the game's end
+def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
+    """The new round in a line: who deals, the upcard, the stock."""
+    dealer = view.get("dealer")
+    name = tp.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    pile = [str(card) for card in view.get("pile") or []]
+    return LABELS.named(
+        "next_round",
+        locale,
+        name=name,
+        n=view.get("round", 1),
+        card=card_label(pile[-1]) if pile else "—",
+        stock=int(view.get("stock_count") or 0),
+    )
 
 
-def _rounds_height(view: Mapping[str, Any]) -> int:
-    rounds = len(view.get("rounds") or [])
-    shown = min(rounds, TABLE_ROUNDS)
-    note = 34 if rounds > shown else 0
-    return note + tp.rounds_height(shown)
+def _reason(view: Mapping[str, Any], locale: str) -> Text:
+    return LABELS("reached", locale, target=view.get("target", 30))
 
 
-def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box) -> None:
-    """Every round's scores by seat (the last ones when there were many) and the totals."""
-    locale = c.locale
-    rounds = list(view.get("rounds") or [])
-    shown = rounds[-TABLE_ROUNDS:]
-    first = len(rounds) - len(shown)
-    y = box[1]
-    if first:
-        c.text((box[0] + tp.PAD, y), LABELS("earlier", locale, n=first), tp.BODY, TEXT_DIM, "la")
-        y += 34
-    named = [(str(first + k + 1), r) for k, r in enumerate(shown)]
-    tp.rounds_table(c, box[0], y, box[2] - box[0], LABELS, view, players, named)
+TABLE = tp.Table(
+    labels=LABELS,
+    status=_status,
+    notes=_notes,
+    log=_log,
+    plate_height=_plate_height,
+    plate=_plate,
+    table_size=_table_size,
+    table=_table,
+    own=_own,
+    last_round=_last_round,
+    next_round=_next_round,
+    reason=_reason,
+)
+"""How the parts of a Kokutorum image are drawn (`tp.draw` puts them in their places)."""
 
 
 # --------------------------------------------------------------------------- samples

@@ -1,19 +1,28 @@
-"""Shirokuro-jaku table: every seat's hand as backs, its exposed melds and its discards in
-order, the dora indicator and the stock, whose turn and the last moves; the viewer's own hand
-big; the round's end with the winning hands, their yaku and the scores; the game's end.
+"""Shirokuro-jaku table, made for the box (docs/images.md): every seat's melds laid down and
+discards in order, the dora indicator and the stock, whose turn; the viewer's own hand big,
+read as it would win; the round's end with the winning hands, their yaku and the scores; the
+game's end.
 
-Top to bottom: the header (東1局 and how many rounds); the round just played while the next
-one has not begun; the other seats in play order after the viewer (the public image: every
-seat); the stock, the dora indicator and whose turn; the viewer's seat with its hand, its
-exposed melds and its discards.
+A seat's image (its DM): the other seats' plates at the top left (name, badges, cards held,
+total; its melds laid down by their upright ends, the claimed card ringed; its discards not
+claimed, in order), the table at the top right (the dora indicator with the dora it makes and
+the stock; the drawn card once with each end up while it waits to go in, or the discard the
+viewer may claim), and the viewer's panel under them: what the hand is worth (how many cards
+from a win), what to do now, and the hand as big as fits, its melds (gold) and pairs (grey)
+bracketed and named as the hand would be read if it were to win now, its dora dotted; its own
+melds laid down beside it and its discards after them.
 
-What the viewer's hand shows follows its decision: both versions of the hand (as dealt and
-rotated) while it may rotate; a discard it may claim with its ron gaps and its pon / chi pairs
-marked; the drawn card apart with both ends and the gaps numbered 1..n+1 while it waits to go
-in; the hand as it would be after an insert or a ron the viewer is considering (the view's
-`proposal`, see `render.api.render_view`), the new card ringed, with the win and its yaku
-when it wins; else the cards numbered to discard by number. Adjacent melds are bracketed in
-gold and pairs in grey, as the hand would be read if it were to win now.
+What the hand shows follows the decision: both versions (as dealt and rotated) while it may
+rotate; a discard it may claim with its ron gaps lit and its pon / chi pairs ringed; the gaps
+numbered 1..n+1 while a drawn card waits; the hand as it would be after an insert or a ron
+being considered (the view's `proposal`, see `render.api.render_view`), the new card ringed,
+with the win and its yaku when it wins; else the cards numbered to discard by number.
+
+The channel's image: every seat's plate, the table, the last moves. Between two rounds (the
+next one dealt, its rotations open) it shows the round just played: each winning hand (or on a
+draw, each hand one card from a win) by its upright ends, its yaku and points, every score. At
+the end: the result, then the last round. Every round's scores are the embed's and the
+Details image's.
 """
 
 from __future__ import annotations
@@ -27,22 +36,28 @@ from engines.base import Game, game_class
 from engines.cards import card_label
 from engines.shirokuro.yaku import Win, WinContext, score_win
 from engines.two_number.cards import base, ends, value_label, values
-from engines.two_number.melds import HEAD, PAIR, is_pair, meld3
-from render import parts
+from engines.two_number.melds import HEAD, PAIR, is_pair, meld3, win_distance
+from render import parts, text
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
-from render.text import Text, text_width
-from render.theme import ALERT, GOLD, HIGHLIGHT, TEXT, TEXT_DIM, CardStyle, card_height
+from render.text import Text
+from render.theme import (
+    ALERT,
+    FELT_DARK,
+    GOLD,
+    HIGHLIGHT,
+    T_SMALL,
+    TEXT,
+    TEXT_DIM,
+    CardStyle,
+    card_height,
+)
 
 GAME = "shirokuro"
-ROOM = tp.ROOM
-ROW = tp.ROW
-BACK_W = 42
-MELD_W = 50
-DISCARD_W = 52
-OWN_MELD_W = 56
-INDICATOR_W = 80
-PAIR_INK = (200, 214, 204)
+MELDS = 2
+"""Melds of a winning hand besides its head; each one laid down is one fewer to make."""
+MELD_GAP = 14
+"""Between two melds laid down, and between the melds and the discards."""
 
 YAKU: dict[str, tuple[str, str]] = {
     "dealer": ("親", "Dealer"),
@@ -75,20 +90,25 @@ LABELS = tp.Labels(
         "over_one": ("終了・全{n}局", "Over · {n} round"),
         "indicator": ("ドラ表示", "Dora indicator"),
         "dora": ("ドラ {white} {black}", "Dora {white} {black}"),
+        "stock_left": ("山札 {n}枚", "Stock {n}"),
         "discards": ("捨て札", "Discards"),
-        "no_discards": ("捨て札なし", "No discards yet"),
-        "melds": ("鳴き", "Melds"),
+        "laid": ("鳴き", "Laid down"),
         "dealer": ("親", "Dealer"),
         "as_dealt": ("そのまま", "As dealt"),
         "turned": ("回転すると", "Rotated"),
-        "shape_win": ("上がり形", "a winning hand"),
-        "with_shape": ("{label}：上がり形", "{label}: a winning hand"),
+        "koutsu": ("コーツ", "koutsu"),
+        "shuntsu": ("シュンツ", "shuntsu"),
+        "head": ("アタマ", "head"),
+        "pair": ("トイツ", "pair"),
+        "distance_0": ("上がり形", "A winning hand"),
+        "distance_1": ("あと1枚で上がり", "One card from a win"),
+        "distance": ("上がりまであと{n}枚", "{n} cards from a win"),
         "ron_preview": ("ロン：{card} を隙間 {gap} に", "Ron: {card} into gap {gap}"),
         "wins_for": ("上がり！ {n}点：{yaku}", "Wins for {n}: {yaku}"),
         "wins_zero": ("上がり形（役なし・0点）", "Wins, no yaku: 0 points"),
         "no_win": ("まだ上がりではありません", "Not a winning hand yet"),
         "tsumo_ready": ("ツモ上がりできます", "You can declare tsumo"),
-        "discard_pick": ("捨てる札を番号で", "Discard by number"),
+        "discard_pick": ("捨てる札を番号で", "Discard a card by its number"),
         "discard_preview": ("{card} を捨てる", "Discard {card}"),
         "claim_title": ("{name} の捨て札", "{name} discarded"),
         "claim_ron": ("ロン：隙間 {spots}", "Ron: gap {spots}"),
@@ -114,19 +134,26 @@ LABELS = tp.Labels(
         "log_ron": ("{name}：ロン！", "{name}: ron!"),
         "log_tsumo": ("{name}：ツモ！", "{name}: tsumo!"),
         "log_rotate": ("{name}：手札を回転", "{name} rotated"),
-        "round_end": ("{round}の結果", "{round}"),
         "end_tsumo": ("{name} のツモ", "{name} wins by tsumo"),
         "end_ron": ("{name} のロン（{from_name}から）", "{name} wins by ron on {from_name}"),
         "end_draw": ("流局", "A draw"),
-        "win_row": ("{n}点", "{n} pts"),
+        "nobody_ready": ("テンパイなし", "Nobody was one card from a win"),
         "no_yaku": ("役なし", "no yaku"),
         "yaku_item": ("{name} {n}", "{name} {n}"),
         "tenpai": ("テンパイ", "One card away"),
-        "score_row": ("{score}（計{total}）", "{score} (total {total})"),
+        "row_total": ("計 {n}点", "total {n}"),
+        "won_ron": ("ロン", "Ron"),
+        "won_tsumo": ("ツモ", "Tsumo"),
+        "next_round": (
+            "{round}：{name} が親・山札 {stock}枚",
+            "{round}: {name} deals · stock {stock}",
+        ),
+        "next_rotate": ("各自、回転するか決めます", "Each seat may rotate once"),
         "all_rounds": ("全{n}局が終了", "All {n} rounds played"),
         "rounds_col": ("局", "Round"),
     }
 )
+SEGMENT_NAMES = ("koutsu", "shuntsu", "head", "pair")
 
 
 def labels() -> dict[str, tuple[str, str]]:
@@ -158,12 +185,32 @@ def round_name(round_no: int, seats: int, locale: str) -> str:
     return LABELS(wind, locale, n=k % max(1, seats) + 1)
 
 
+def distance_text(cards: Sequence[str], need: int, locale: str) -> str:
+    """How far a hand is from a win, in words."""
+    distance = win_distance(values(cards), need)
+    if distance in (0, 1):
+        return LABELS(f"distance_{distance}", locale)
+    return LABELS("distance", locale, n=distance)
+
+
 Dora = tuple[int, ...]
 """The dora values (white n = n, black n = n + 8)."""
 
 
 def _dora(view: Mapping[str, Any]) -> Dora:
     return tuple(int(v) for v in view.get("dora") or ())
+
+
+def _names(locale: str) -> dict[str, str]:
+    return {kind: LABELS(kind, locale) for kind in SEGMENT_NAMES}
+
+
+def _segments(reading: Sequence[Sequence[Any]]) -> list[tp.Segment]:
+    """Brackets of a reading: melds in gold, pairs (the head) in grey."""
+    return [
+        tp.Segment(str(s[0]), int(s[1]), int(s[2]), tp.PAIR_INK if s[0] in (HEAD, PAIR) else GOLD)
+        for s in reading
+    ]
 
 
 # --------------------------------------------------------------------------- the image
@@ -177,88 +224,138 @@ def render(
     viewer: int | None,
 ) -> Image.Image:
     """The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""
+    return tp.draw(TABLE, view, players, locale, style, viewer)
+
+
+def _status(view: Mapping[str, Any], locale: str) -> Text:
     seats = int(view["seats"])
-    own = tp.own_seat(view, viewer)
     round_no = int(view.get("round") or 1)
     if view.get("over"):
-        status = LABELS("over", locale, n=round_no)
-    else:
-        status = LABELS(
-            "status",
-            locale,
-            name=round_name(round_no, seats, locale),
-            n=round_no,
-            total=view.get("rounds_total", 2 * seats),
-        )
-    sections = _sections(view, players, locale, own)
-    return tp.table_image(sections, locale, style, LABELS("title", locale), status)
-
-
-def _sections(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str, own: int | None
-) -> list[tp.Section]:
-    """The image's parts, top to bottom, each with its height (`tp.sections`)."""
-    seats = int(view["seats"])
-
-    def game_end() -> list[tp.Section]:
-        reason = LABELS("all_rounds", locale, n=len(view.get("rounds") or []))
-        out: list[tp.Section] = [
-            (
-                tp.result_height(view),
-                lambda c, b: tp.result(c, b, LABELS, view, players, own, reason),
-            )
-        ]
-        last = view.get("last_round")
-        if last:
-            out.append(last_round(last))
-        rounds = len(view.get("rounds") or [])
-        out.append((tp.rounds_height(rounds), lambda c, b: _rounds(c, view, players, b)))
-        return out
-
-    def last_round(last: Mapping[str, Any]) -> tp.Section:
-        return _last_round(last, seats, players, locale, own)
-
-    def band(seat: int) -> tp.Section:
-        return _band_height(view, seat), lambda c, b: _band(c, view, players, seat, own, b)
-
-    def middle() -> tp.Section:
-        return _middle_height(view), lambda c, b: _middle(c, view, players, own, b)
-
-    def own_panel(seat: int) -> tp.Section:
-        return tp.own_panel(LABELS, view, players, seat, _own_blocks(view, players, locale))
-
-    return tp.sections(
-        view,
-        own,
-        game_end=game_end,
-        last_round=last_round,
-        band=band,
-        middle=middle,
-        own_panel=own_panel,
+        return LABELS("over", locale, n=len(view.get("rounds") or []) or round_no)
+    return LABELS(
+        "status",
+        locale,
+        name=round_name(round_no, seats, locale),
+        n=round_no,
+        total=view.get("rounds_total", 2 * seats),
     )
 
 
-def _at(view: Mapping[str, Any], key: str, seat: int, default: Any) -> Any:
-    values_ = list(view.get(key) or [])
-    return values_[seat] if 0 <= seat < len(values_) else default
+def details(
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    locale: str,
+    style: CardStyle,
+    viewer: int | None,
+) -> Image.Image | None:
+    """Every round's scores by seat, by its name (東1局...), who won it and with which yaku,
+    and the totals (None before the first round ends)."""
+    seats = int(view["seats"])
+    rounds = []
+    for k, entry in enumerate(view.get("rounds") or []):
+        scores = tuple(int(n) for n in entry.get("scores") or [])
+        rounds.append(
+            tp.RoundScores(round_name(k + 1, seats, locale), scores, _how(entry, players, locale))
+        )
+    return tp.details_image(LABELS, view, players, style, locale, rounds)
 
 
-# --------------------------------------------------------------------------- other seats
+def _how(entry: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
+    """How a round ended, in a line: each win with its yaku, or the draw."""
+    wins = list(entry.get("wins") or [])
+    if not wins:
+        return LABELS("end_draw", locale)
+    pieces = []
+    for win in wins:
+        name = tp.name_of(players, int(win["seat"]), locale)
+        how = LABELS("won_tsumo" if win.get("from") is None else "won_ron", locale)
+        yaku = yaku_text(dict(win.get("yaku") or {}), locale)
+        pieces.append(f"{name} {how}: {yaku}")
+    return "  /  ".join(pieces)
 
 
-def _discard_rows_height(count: int, room: float) -> float:
-    if not count:
-        return 28
-    return tp.card_rows_height(count, room, DISCARD_W)
+# --------------------------------------------------------------------------- melds, discards
 
 
-def _band_height(view: Mapping[str, Any], seat: int) -> float:
-    discards = len(_at(view, "discards", seat, []))
-    row = card_height(max(BACK_W, MELD_W))
-    return tp.PAD + tp.LINE_H + 6 + row + 10 + _discard_rows_height(discards, ROOM - 90) + tp.PAD
+def dora_positions(cards: Sequence[str], dora: Sequence[int]) -> list[int]:
+    """The cards of a hand whose upright end is a dora."""
+    return [k for k, v in enumerate(values(cards)) if v in dora]
 
 
-def _band(
+def _table_row(
+    c: Canvas,
+    melds: Sequence[Mapping[str, Any]],
+    discards: Sequence[str],
+    x: float,
+    y: float,
+    width: float,
+    dora: Dora,
+    size: tp.Marks = tp.SMALL,
+    *,
+    draw: bool = True,
+) -> float:
+    """A seat's melds laid down, then its discards (those not claimed) in order, flowing
+    into rows of `width`: returns the height used (drawing nothing unless `draw`)."""
+    row_h = size.chip_h + 6
+    cx, cy = x, y
+    for meld in melds:
+        cards = [str(card) for card in meld.get("cards") or []]
+        w = tp.laid_width(len(cards), size.back)
+        if cx > x and cx + w > x + width:
+            cx, cy = x, cy + row_h
+        if draw:
+            top = cy + (size.chip_h - size.tile_h) / 2
+            claimed = meld.get("claimed")
+            tp.laid_meld(
+                c, cards, claimed, cx, top, width=size.back, size=size.tile_text, dora=dora
+            )
+        cx += w + MELD_GAP
+    if discards:
+        label = LABELS("discards", c.locale)
+        label_w = text.text_width(label, T_SMALL) + 10
+        if cx > x and cx + label_w + size.chip_w > x + width:
+            cx, cy = x, cy + row_h
+        if draw:
+            c.text((cx, cy + size.chip_h / 2), label, T_SMALL, TEXT_DIM, "lm")
+        cx += label_w
+        for card in discards:
+            if cx + size.chip_w > x + width:
+                cx, cy = x + label_w, cy + row_h
+            if draw:
+                tp.pair_chip(c, card, cx, cy, size)
+            cx += size.chip_step
+    if cx == x and cy == y:
+        return 0
+    return cy - y + size.chip_h
+
+
+def _shown_discards(view: Mapping[str, Any], seat: int) -> list[str]:
+    """A seat's discards in order, less those claimed (shown in the claimer's meld)."""
+    entries = list(tp.at(view, "discards", seat, []))
+    return [str(e.get("card")) for e in entries if e.get("taken") is None]
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def _plate_height(view: Mapping[str, Any], seat: int, own: int | None, width: float) -> float:
+    """A plate's first line, and its melds and discards in as many rows as they need."""
+    melds = list(tp.at(view, "exposed", seat, []))
+    row = _table_row(
+        Canvas.new(1, 1, "en", CardStyle()),
+        melds,
+        _shown_discards(view, seat),
+        0,
+        0,
+        width - 2 * tp.PAD,
+        (),
+        tp.marks(own),
+        draw=False,
+    )
+    return 2 * tp.PAD + tp.NAME_H + (row + 6 if row else 0)
+
+
+def _plate(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
@@ -266,104 +363,105 @@ def _band(
     own: int | None,
     box: tp.Box,
 ) -> None:
-    """A seat other than the viewer's: name, badges, total; its hand as backs, its exposed
-    melds face up; its discards in order (those claimed dimmed)."""
-    locale = c.locale
-    tp.seat_head(c, box, LABELS, view, players, seat, own)
-    x = box[0] + tp.PAD
-    top = box[1] + tp.PAD + tp.LINE_H + 6
-    row_h = card_height(max(BACK_W, MELD_W))
-    count = int(_at(view, "hand_counts", seat, 0))
-    used = tp.backs(c, x, top, count, width=BACK_W)
-    label = LABELS("cards", locale, n=count)
-    c.text((x + used + 10, top + row_h / 2), label, tp.BODY, TEXT_DIM, "lm", bold=True)
-    mx = x + used + 10 + text_width(label, tp.BODY) + 24
-    _melds_row(c, list(_at(view, "exposed", seat, [])), mx, top, MELD_W, _dora(view))
-    _discards(c, list(_at(view, "discards", seat, [])), x, top + row_h + 10, ROOM)
+    """A seat other than the viewer's: name, badges, cards held and total; its melds laid
+    down, then its discards."""
+    x0, _, x1, _ = box
+    top = tp.plate_head(c, LABELS, view, players, seat, own, box) + 6
+    melds = list(tp.at(view, "exposed", seat, []))
+    discards = _shown_discards(view, seat)
+    width = x1 - x0 - 2 * tp.PAD
+    _table_row(c, melds, discards, x0 + tp.PAD, top, width, _dora(view), tp.marks(own))
 
 
-def _melds_row(
-    c: Canvas,
-    melds: Sequence[Mapping[str, Any]],
-    x: float,
-    y: float,
-    width: int,
-    dora: Dora = (),
-) -> float:
-    """Exposed melds face up as held, the claimed card ringed, the `dora` dotted; returns the
-    width used."""
-    sx = x
-    for meld in melds:
-        cards = [str(card) for card in meld.get("cards") or []]
-        claimed = meld.get("claimed")
-        dotted = dora_positions(cards, dora)
-        for k, card in enumerate(cards):
-            ring = GOLD if card == claimed else None
-            cx = sx + k * (width + 3)
-            parts.paste_card(c, card, cx, y, width, shadow=False, ring=ring)
-            if k in dotted:
-                tp.dot(c, cx + width - 2, y + 2)
-        sx += len(cards) * (width + 3) + 14
-    return sx - x - 14 if melds else 0
+# --------------------------------------------------------------------------- the table
+
+DORA_COL = 190
+"""The table's column for the dora indicator (its name is wider than its card)."""
+CLAIM_COL = 200
 
 
-def _discards(
-    c: Canvas, entries: Sequence[Mapping[str, Any]], x: float, y: float, room: float
-) -> None:
-    """A seat's discards in order, claimed ones dimmed, under a small label."""
-    locale = c.locale
-    if not entries:
-        c.text((x, y), LABELS("no_discards", locale), 20, TEXT_DIM, "la")
-        return
-    c.text((x, y + card_height(DISCARD_W) / 2), LABELS("discards", locale), 20, TEXT_DIM, "lm")
-    codes = [str(e.get("card")) for e in entries]
-    dims = [e.get("taken") is not None for e in entries]
-    tp.card_rows(c, codes, x + 90, y, room - 90, DISCARD_W, dims=dims)
-
-
-# --------------------------------------------------------------------------- the middle
-
-
-def _notes(view: Mapping[str, Any], locale: str) -> list[tuple[Text, tp.Colour]]:
+def _notes(
+    view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None, locale: str
+) -> list[tuple[Text, tp.Colour]]:
+    """The stock's last card drawn: the next discard can only be ronned."""
     if view.get("last_draw") and not view.get("over"):
         return [(LABELS("last_draw", locale), ALERT)]
     return []
 
 
-def _middle_height(view: Mapping[str, Any]) -> int:
-    piles = 30 + card_height(INDICATOR_W) + 6
-    log = 48 + tp.LOG_ROWS * ROW
-    return tp.PAD + max(piles, log) + len(_notes(view, "en")) * ROW + tp.PAD
+def _claim_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    claim = view.get("claim")
+    return claim if claim and claim.get("answer") is None else None
 
 
-def _middle(
+def _table_size(
+    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, tp.Colour]]
+) -> tuple[float, float]:
+    """The table column's size: the dora and the stock, the drawn card or the discard to
+    claim, the notes under them."""
+    width: float = 2 * tp.PAD + DORA_COL
+    cards: float = card_height(tp.TABLE_W) + 6 + 2 * tp.SMALL_H
+    if own is not None and not view.get("may_rotate"):
+        if _claim_of(view):
+            width += 2 * tp.GAP + CLAIM_COL
+        elif view.get("drawn"):
+            width += 2 * tp.GAP + tp.DRAWN_PAIR_W
+            cards = max(cards, tp.DRAWN_PAIR_H)
+    height = 2 * tp.PAD + tp.SMALL_H + cards
+    if notes:
+        width = max(width, tp.NOTES_W)
+        height += 6 + tp.notes_height(notes, width - 2 * tp.PAD)
+    return width, height
+
+
+def _table(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    own: int | None,
     box: tp.Box,
+    notes: Sequence[tuple[Text, tp.Colour]],
+    own: int | None,
 ) -> None:
-    """The stock with its count, the dora indicator and the dora it makes, whose turn, the last
-    moves."""
-    x0, y0, x1, y1 = box
+    """The dora indicator, the dora it makes (dotted as the hands dot them) and the stock;
+    the viewer's drawn card with each end up, or the discard it may claim; the notes."""
+    x0, y0, x1, _ = box
     locale = c.locale
-    top = tp.stock_corner(c, box, LABELS, view)
-    ix = x0 + tp.PAD + tp.STOCK_W + 50
-    c.text((ix, y0 + tp.PAD), LABELS("indicator", locale), tp.BODY, TEXT, "la", bold=True)
+    tp.table_panel(c, box)
+    x, y = x0 + tp.PAD, y0 + tp.PAD
+    c.text((x, y), LABELS("indicator", locale), T_SMALL, TEXT_DIM, "la", bold=True)
     indicator = view.get("indicator")
+    top = y + tp.SMALL_H
     if indicator:
-        parts.paste_card(c, str(indicator), ix, top, INDICATOR_W, ring=GOLD)
-    dora = [int(v) for v in view.get("dora") or []]
-    right = ix + max(INDICATOR_W, text_width(LABELS("indicator", locale), tp.BODY)) + 28
+        parts.paste_card(c, str(indicator), x, top, tp.TABLE_W, ring=GOLD)
+    bottom = top + card_height(tp.TABLE_W) + 6
+    dora = _dora(view)
     if len(dora) == 2:
-        line = LABELS("dora", locale, white=value_label(dora[0]), black=value_label(dora[1]))
-        tp.dot(c, right + tp.DOT_R, y0 + tp.PAD + 48 + tp.LABEL * 0.6)
-        c.text((right + 2 * tp.DOT_R + 8, y0 + tp.PAD + 48), line, tp.LABEL, GOLD, "la", bold=True)
-    tp.turn(c, box, LABELS, view, players, own, right)
-    log = _log(view, players, locale)[-(tp.LOG_ROWS - 1) :]
-    tp.lines(c, log, right, y0 + tp.PAD + 48 + ROW + 4, x1 - tp.PAD - right)
-    notes = _notes(view, locale)
-    tp.lines(c, notes, x0 + tp.PAD, y1 - tp.PAD - len(notes) * ROW, x1 - x0 - 2 * tp.PAD)
+        words = LABELS("dora", locale, white=value_label(dora[0]), black=value_label(dora[1]))
+        tp.dot(c, x + tp.DOT_R, bottom + tp.SMALL_H / 2)
+        c.text((x + 2 * tp.DOT_R + 8, bottom), words, T_SMALL, GOLD, "la", bold=True)
+    stock = int(view.get("stock_count") or 0)
+    c.text(
+        (x, bottom + tp.SMALL_H),
+        LABELS("stock_left", locale, n=stock),
+        T_SMALL,
+        ALERT if stock <= parts.LOW_STOCK else TEXT,
+        "la",
+        bold=True,
+    )
+    bottom += 2 * tp.SMALL_H
+    x += DORA_COL + 2 * tp.GAP
+    claim = _claim_of(view) if own is not None and not view.get("may_rotate") else None
+    if claim:
+        source = claim.get("from")
+        name = tp.name_of(players, source, locale) if isinstance(source, int) else ""
+        title = LABELS.named("claim_title", locale, name=name)
+        c.text((x, y), title, T_SMALL, GOLD, "la", bold=True, max_width=x1 - tp.PAD - x)
+        parts.paste_card(c, str(claim.get("card")), x, top, tp.TABLE_W, ring=GOLD)
+    elif own is not None and view.get("drawn") and not view.get("may_rotate"):
+        c.text((x, y), LABELS("drawn", locale), T_SMALL, GOLD, "la", bold=True)
+        _, h = tp.drawn_pair(c, str(view["drawn"]), x, top, LABELS)
+        bottom = max(bottom, top + h)
+    tp.note_lines(c, notes, x0 + tp.PAD, bottom + 6, x1 - x0 - 2 * tp.PAD)
 
 
 def _log(
@@ -395,138 +493,169 @@ def _log(
 # --------------------------------------------------------------------------- the viewer
 
 
-def _own_blocks(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
-) -> list[tp.Block]:
-    """The viewer's hand for the decision it faces, then its exposed melds and discards."""
-    seat = int(view["viewer"])
+def _pair_text(hand: Sequence[str], positions: Sequence[int]) -> str:
+    return "  ".join(f"{p + 1}-{p + 2}" for p in positions if 0 <= p < len(hand) - 1)
+
+
+def _own(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: tp.Box
+) -> None:
+    """The viewer's panel: what the hand is worth and what to do, then the hand for the
+    decision it faces, its melds laid down and its discards beside it."""
+    locale = c.locale
+    x0, _, x1, y1 = box
     hand = [str(card) for card in view.get("hand") or []]
-    exposed = list(_at(view, "exposed", seat, []))
+    exposed = list(tp.at(view, "exposed", own, []))
+    need = MELDS - len(exposed)
     proposal = view.get("proposal") or {}
     kind = proposal.get("type")
-    claim = view.get("claim")
     drawn = view.get("drawn")
-    dora = _dora(view)
-    blocks: list[tp.Block] = []
+    claim = _claim_of(view)
+    worth: tp.Ask | None = tp.Ask(distance_text(hand, need, locale), TEXT) if hand else None
+    ask: tp.Ask | None = None
+    body: Callable[[tp.Box], None]
     if view.get("may_rotate"):
-        blocks.append(_rotate_pair(hand, len(exposed), dora))
-    elif claim and claim.get("answer") is None:
-        blocks.append(_claim(view, hand, exposed, claim, proposal, players, locale))
+        worth = tp.Ask(LABELS("rotate_ask", locale))
+
+        def body(room: tp.Box) -> None:
+            _rotate_pair(c, view, hand, exposed, room)
+
+    elif claim:
+        ask, body = _claim(c, view, hand, exposed, claim, proposal)
     elif drawn:
         after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
-        if after is None:
-            blocks.append(
-                tp.drawn_block(LABELS, hand, str(drawn), locale, _hands(len(exposed), dora))
-            )
-        else:
-            win = _preview_win(view, after[0], exposed, ron=False)
+        if after is not None:
+            cards, fresh = after
+            win = _preview_win(view, cards, exposed, ron=False)
             title = LABELS(
-                "preview", locale, card=card_label(after[0][after[1]]), gap=after[1] + tp.FIRST_GAP
+                "preview", locale, card=card_label(cards[fresh]), gap=fresh + tp.FIRST_GAP
             )
-            blocks.append(_preview(title, after, len(exposed), win, dora, locale))
-    else:
-        blocks.append(_held(view, hand, exposed, proposal, claim, locale))
-    if exposed:
-        blocks.append(_own_melds(exposed, dora, locale))
-    discards = list(_at(view, "discards", seat, []))
-    blocks.append(
-        (
-            _discard_rows_height(len(discards), ROOM - 90),
-            lambda c, x, y: _discards(c, discards, x, y, ROOM),
-        )
-    )
-    return blocks
+            worth = tp.Ask(title, HIGHLIGHT)
+            ask = _win_ask(win, locale)
 
+            def body(room: tp.Box) -> None:
+                _hand(c, view, cards, exposed, room, fresh=fresh)
 
-def in_place(cards: Sequence[str], melds_needed: int) -> list[list[Any]]:
-    """The segments to bracket: a winning reading when the hand wins, else the adjacent melds
-    and pairs that cover the most cards (melds first), as [kind, start, end]."""
-    vs = values(cards)
-    win = score_win(vs, [("koutsu", (0, 0, 0))] * (2 - melds_needed), WinContext())
-    if win is not None:
-        return [[s.kind, s.start, s.end] for s in win.reading]
-    n = len(vs)
-    best: list[tuple[int, int]] = [(0, 0)] * (n + 1)
-    came: list[tuple[str, int] | None] = [None] * (n + 1)
-    for i in range(1, n + 1):
-        best[i], came[i] = best[i - 1], None
-        if i >= 2 and is_pair(vs[i - 2 : i]):
-            score = (best[i - 2][0] + 2, best[i - 2][1])
-            if score > best[i]:
-                best[i], came[i] = score, (HEAD, i - 2)
-        kind = meld3(vs[i - 3 : i]) if i >= 3 else None
-        if kind is not None:
-            score = (best[i - 3][0] + 3, best[i - 3][1] + 1)
-            if score > best[i]:
-                best[i], came[i] = score, (kind, i - 3)
-    out: list[list[Any]] = []
-    i = n
-    while i > 0:
-        step = came[i]
-        if step is None:
-            i -= 1
         else:
-            out.append([step[0], step[1], i])
-            i = step[1]
-    return out[::-1]
+            ask = tp.Ask(LABELS("pick_gap", locale, n=len(hand) + tp.FIRST_GAP))
+
+            def body(room: tp.Box) -> None:
+                _hand(c, view, hand, exposed, room, gaps=True)
+
+    else:
+        ask, picked = _held(view, hand, exposed, proposal, locale)
+
+        def body(room: tp.Box) -> None:
+            _hand(c, view, hand, exposed, room, picked=picked)
+
+    badges = tp.seat_badges(LABELS, view, players, own, own, locale)
+    name = tp.name_of(players, own, locale)
+    total = tp.total_text(LABELS, view, own, locale)
+    y = tp.own_head(c, box, name, badges, total, worth, ask, view.get("turn") == own)
+    body((x0 + tp.PAD, y, x1 - tp.PAD, y1 - tp.PAD))
 
 
-def _brackets_split(segments: Sequence[Sequence[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
-    melds = [list(s) for s in segments if s[0] not in (HEAD, PAIR)]
-    pairs = [list(s) for s in segments if s[0] in (HEAD, PAIR)]
-    return melds, pairs
+def _held(
+    view: Mapping[str, Any],
+    hand: Sequence[str],
+    exposed: Sequence[Mapping[str, Any]],
+    proposal: Mapping[str, Any],
+    locale: str,
+) -> tuple[tp.Ask | None, dict[int, tp.Colour]]:
+    """What the viewer's panel asks between draws: to discard by number on its turn (a
+    discard being considered ringed), whether tsumo can be declared, a claim answered."""
+    mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
+    kind = proposal.get("type")
+    position = proposal.get("position")
+    picked: dict[int, tp.Colour] = {}
+    claim = view.get("claim")
+    if mine:
+        ask = tp.Ask(LABELS("discard_pick", locale))
+        if view.get("can_tsumo"):
+            win = _preview_win(view, hand, exposed, ron=False)
+            words = _win_ask(win, locale).words
+            if kind != "tsumo":
+                words = LABELS("tsumo_ready", locale) + "  ·  " + str(words)
+            ask = tp.Ask(words)
+        if kind == "discard" and isinstance(position, int) and 0 <= position < len(hand):
+            picked[position] = ALERT
+            card = card_label(hand[position])
+            ask = tp.Ask(LABELS("discard_preview", locale, card=card), ALERT)
+        return ask, picked
+    if claim and claim.get("answer"):
+        answer = LABELS(f"answer_{claim['answer']}", locale)
+        return tp.Ask(LABELS("claim_answered", locale, answer=answer), TEXT_DIM), picked
+    return None, picked
 
 
-def dora_positions(cards: Sequence[str], dora: Sequence[int]) -> list[int]:
-    """The cards of a hand whose upright end is a dora."""
-    return [k for k, v in enumerate(values(cards)) if v in dora]
-
-
-def _hand_block(
+def _claim(
     c: Canvas,
-    cards: Sequence[str],
-    x: float,
-    y: float,
-    melds_needed: int,
-    dora: Sequence[int] = (),
-    **options: Any,
-) -> None:
-    """The viewer's hand (`tp.hand`) with its melds in gold, its pairs in grey and its dora
-    dotted."""
-    options.setdefault("dots", dora_positions(cards, dora))
-    melds, pairs = _brackets_split(in_place(cards, melds_needed))
-    look = tp.hand_look(len(cards), ROOM, bool(options.get("gaps")))
-    tp.brackets(c, look.lefts(x, len(cards)), look.card_w, y + 2, pairs, PAIR_INK)
-    tp.hand(c, cards, x, y, ROOM, melds=melds, **options)
+    view: Mapping[str, Any],
+    hand: Sequence[str],
+    exposed: Sequence[Mapping[str, Any]],
+    claim: Mapping[str, Any],
+    proposal: Mapping[str, Any],
+) -> tuple[tp.Ask, Callable[[tp.Box], None]]:
+    """A discard the viewer may claim (shown on the table): what it may do with it; the hand
+    with its ron gaps lit (the gaps numbered) or its pon / chi pairs ringed; a proposal shown
+    as it would be."""
+    locale = c.locale
+    card = str(claim.get("card"))
+    ron = [(int(p), str(u)) for p, u in claim.get("ron") or []]
+    pon = [int(p) for p in claim.get("pon") or []]
+    chi = [int(p) for p in claim.get("chi") or []]
+    kind = proposal.get("type")
+    options: list[str] = []
+    if ron:
+        spots = " · ".join(f"{p + tp.FIRST_GAP} {u}" for p, u in ron)
+        options.append(LABELS("claim_ron", locale, spots=spots))
+    if pon:
+        options.append(LABELS("claim_pon", locale, pairs=_pair_text(hand, pon)))
+    if chi:
+        options.append(LABELS("claim_chi", locale, pairs=_pair_text(hand, chi)))
+    options.append(LABELS("claim_or_pass", locale))
+    ask = tp.Ask("   ".join(options))
+    after = None
+    if kind == "ron" and (proposal.get("position"), proposal.get("upright")) in ron:
+        after = tp.proposed(hand, card, proposal)
+    if after is not None:
+        cards, fresh = after
+        win = _preview_win(view, cards, exposed, ron=True)
+        title = LABELS(
+            "ron_preview", locale, card=card_label(cards[fresh]), gap=fresh + tp.FIRST_GAP
+        )
+        ask = tp.Ask(title + "  ·  " + str(_win_ask(win, locale).words), HIGHLIGHT)
+
+        def show(room: tp.Box) -> None:
+            _hand(c, view, cards, exposed, room, fresh=fresh)
+
+        return ask, show
+    picked: dict[int, tp.Colour] = {}
+    position = proposal.get("position")
+    if kind in ("pon", "chi") and position in (pon if kind == "pon" else chi):
+        assert isinstance(position, int)
+        picked = {position: HIGHLIGHT, position + 1: HIGHLIGHT}
+        shown = " ".join(card_label(hand[k]) for k in (position, position + 1))
+        words = LABELS(f"{kind}_preview", locale, cards=shown, card=card_label(card))
+        ask = tp.Ask(words, HIGHLIGHT)
+    else:
+        for p in pon + chi:
+            picked.setdefault(p, GOLD)
+            picked.setdefault(p + 1, GOLD)
+    gaps = sorted({p for p, _ in ron}) if ron and not picked else []
+
+    def body(room: tp.Box) -> None:
+        _hand(c, view, hand, exposed, room, gaps=bool(gaps), marked_gaps=gaps, picked=picked)
+
+    return ask, body
 
 
-def _hands(exposed: int, dora: Dora) -> tp.HandDrawer:
-    """`_hand_block` for a hand beside `exposed` melds laid down."""
-    need = 2 - exposed
-
-    def draw(c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any) -> None:
-        _hand_block(c, cards, x, y, need, dora, **options)
-
-    return draw
-
-
-def _rotate_pair(hand: Sequence[str], exposed: int, dora: Dora) -> tp.Block:
-    """Both versions of the hand, as dealt and rotated, their melds and pairs bracketed; a
-    version that wins as it stands says so in gold."""
-    need = 2 - exposed
-
-    def caption(key: str, cards: list[str], locale: str) -> tuple[Text, tp.Colour]:
-        label = LABELS(key, locale)
-        wins = len(cards) == 3 * need + 2 and _wins(cards, exposed)
-        if wins:
-            return LABELS("with_shape", locale, label=label), GOLD
-        return label, TEXT
-
-    return tp.rotate_pair(LABELS, hand, caption, _hands(exposed, dora))
-
-
-def _wins(cards: Sequence[str], exposed: int) -> bool:
-    return score_win(values(cards), [("koutsu", (0, 0, 0))] * exposed, WinContext()) is not None
+def _win_ask(win: Win | None, locale: str) -> tp.Ask:
+    if win is None:
+        return tp.Ask(LABELS("no_win", locale), TEXT_DIM)
+    if not win.points:
+        return tp.Ask(LABELS("wins_zero", locale))
+    return tp.Ask(LABELS("wins_for", locale, n=win.points, yaku=yaku_text(win.yaku, locale)))
 
 
 def _preview_win(
@@ -557,211 +686,237 @@ def _preview_win(
     return score_win(values(cards), melds, context)
 
 
-def _win_line(win: Win | None, locale: str) -> tuple[Text, tp.Colour]:
-    if win is None:
-        return LABELS("no_win", locale), TEXT_DIM
-    if not win.points:
-        return LABELS("wins_zero", locale), GOLD
-    return LABELS("wins_for", locale, n=win.points, yaku=yaku_text(win.yaku, locale)), GOLD
+def in_place(cards: Sequence[str], melds_needed: int) -> list[list[Any]]:
+    """The segments to bracket: a winning reading when the hand wins (its head a `head`), else
+    the adjacent melds and pairs that cover the most cards (melds first), as [kind, start,
+    end]."""
+    vs = values(cards)
+    win = score_win(vs, [("koutsu", (0, 0, 0))] * (2 - melds_needed), WinContext())
+    if win is not None:
+        return [[s.kind, s.start, s.end] for s in win.reading]
+    n = len(vs)
+    best: list[tuple[int, int]] = [(0, 0)] * (n + 1)
+    came: list[tuple[str, int] | None] = [None] * (n + 1)
+    for i in range(1, n + 1):
+        best[i], came[i] = best[i - 1], None
+        if i >= 2 and is_pair(vs[i - 2 : i]):
+            score = (best[i - 2][0] + 2, best[i - 2][1])
+            if score > best[i]:
+                best[i], came[i] = score, (PAIR, i - 2)
+        kind = meld3(vs[i - 3 : i]) if i >= 3 else None
+        if kind is not None:
+            score = (best[i - 3][0] + 3, best[i - 3][1] + 1)
+            if score > best[i]:
+                best[i], came[i] = score, (kind, i - 3)
+    out: list[list[Any]] = []
+    i = n
+    while i > 0:
+        step = came[i]
+        if step is None:
+            i -= 1
+        else:
+            out.append([step[0], step[1], i])
+            i = step[1]
+    return out[::-1]
 
 
-def _preview(
-    title: Text,
-    after: tuple[list[str], int],
-    exposed: int,
-    win: Win | None,
-    dora: Dora,
-    locale: str,
-) -> tp.Block:
-    """The hand as it would be after the proposed insert (or ron): the new card ringed and its
-    number lit, melds and pairs bracketed, and whether it wins, for how much."""
-    line = _win_line(win, locale)
-    return tp.preview_block(title, line, after, _hands(exposed, dora), bold=True)
+# --------------------------------------------------------------------------- the hand
 
 
-def _pair_text(hand: Sequence[str], positions: Sequence[int]) -> str:
-    return "  ".join(f"{p + 1}-{p + 2}" for p in positions if 0 <= p < len(hand) - 1)
-
-
-def _claim(
+def _hand(
+    c: Canvas,
     view: Mapping[str, Any],
-    hand: Sequence[str],
+    cards: Sequence[str],
     exposed: Sequence[Mapping[str, Any]],
-    claim: Mapping[str, Any],
-    proposal: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-) -> tp.Block:
-    """A discard the viewer may claim: the card apart, what it may do with it, the hand with
-    its ron gaps lit (numbered gaps) or its pon / chi pairs ringed; a proposal shown as it
-    would be."""
-    card = str(claim.get("card"))
-    source = claim.get("from")
-    name = tp.name_of(players, source, locale) if isinstance(source, int) else ""
-    ron = [(int(p), str(u)) for p, u in claim.get("ron") or []]
-    pon = [int(p) for p in claim.get("pon") or []]
-    chi = [int(p) for p in claim.get("chi") or []]
-    kind = proposal.get("type")
-    options: list[tuple[Text, tp.Colour]] = []
-    if ron:
-        spots = " · ".join(f"{p + tp.FIRST_GAP} {u}" for p, u in ron)
-        options.append((LABELS("claim_ron", locale, spots=spots), HIGHLIGHT))
-    if pon:
-        options.append((LABELS("claim_pon", locale, pairs=_pair_text(hand, pon)), TEXT))
-    if chi:
-        options.append((LABELS("claim_chi", locale, pairs=_pair_text(hand, chi)), TEXT))
-    options.append((LABELS("claim_or_pass", locale), TEXT_DIM))
-    head_h = 30 + max(card_height(tp.DRAWN_W), len(options) * (ROW + 4))
-    need = 2 - len(exposed)
+    box: tp.Box,
+    *,
+    gaps: bool = False,
+    fresh: int | None = None,
+    picked: Mapping[int, tp.Colour] | None = None,
+    marked_gaps: Sequence[int] = (),
+) -> None:
+    """The viewer's hand as big as fits `box`, read as it would win (melds gold, pairs grey,
+    dora dotted), its own melds laid down beside it (the claimed card ringed) and its discards
+    after them, or under them when they do not fit beside."""
+    x0, y0, x1, y1 = box
     dora = _dora(view)
-
-    after = None
-    if kind == "ron":
-        position, upright = proposal.get("position"), proposal.get("upright")
-        if (position, upright) in ron:
-            after = tp.proposed(hand, card, proposal)
-    picked: dict[int, tp.Colour] = {}
-    pick_line: tuple[Text, tp.Colour] | None = None
-    position = proposal.get("position")
-    if kind in ("pon", "chi") and position in (pon if kind == "pon" else chi):
-        assert isinstance(position, int)
-        picked = {position: HIGHLIGHT, position + 1: HIGHLIGHT}
-        shown = " ".join(card_label(hand[k]) for k in (position, position + 1))
-        pick_line = (
-            LABELS(f"{kind}_preview", locale, cards=shown, card=card_label(card)),
-            HIGHLIGHT,
-        )
-    else:
-        for p in pon + chi:
-            picked.setdefault(p, GOLD)
-            picked.setdefault(p + 1, GOLD)
-
-    if after is not None:
-        win = _preview_win(view, after[0], exposed, ron=True)
-        title = LABELS(
-            "ron_preview", locale, card=card_label(after[0][after[1]]), gap=after[1] + tp.FIRST_GAP
-        )
-        body_h, body = _preview(title, after, len(exposed), win, _dora(view), locale)
-    elif ron:
-        gaps = sorted({p for p, _ in ron})
-        body_h = tp.hand_height(len(hand), ROOM, gaps=True)
-
-        def body(c: Canvas, x: float, y: float) -> None:
-            _hand_block(c, hand, x, y, need, dora, gaps=True, marked_gaps=gaps, picked=picked)
-
-    else:
-        extra = ROW + 4 if pick_line else 0
-        body_h = extra + tp.hand_height(len(hand), ROOM)
-
-        def body(c: Canvas, x: float, y: float) -> None:
-            if pick_line:
-                c.text((x, y), pick_line[0], tp.BODY, pick_line[1], "la", bold=True, max_width=ROOM)
-            _hand_block(c, hand, x, y + extra, need, dora, picked=picked)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text(
-            (x, y),
-            LABELS.named("claim_title", c.locale, name=name),
-            tp.BODY,
-            TEXT_DIM,
-            "la",
-            bold=True,
-            max_width=ROOM,
-        )
-        parts.paste_card(c, card, x, y + 30, tp.DRAWN_W, ring=GOLD)
-        ox = x + tp.DRAWN_W + 24
-        tp.lines(c, options, ox, y + 34, ROOM - (ox - x), size=tp.LABEL, step=ROW + 4)
-        body(c, x, y + head_h + 10)
-
-    return head_h + 10 + body_h, draw
+    discards = _shown_discards(view, int(view["viewer"]))
+    card_w, beside = _own_size(c, len(cards), len(exposed), discards, gaps, x1 - x0, y1 - y0)
+    hand_w = tp.hand_width(len(cards), card_w, gaps)
+    melds_w = len(exposed) * (3 * card_w + 2 * OWN_MELD_GAP + MELD_SPACE)
+    chips_w = _discards_width(c, discards) if beside else 0.0
+    used = hand_w + melds_w + (MELD_SPACE + chips_w if chips_w else 0)
+    under = 0 if beside or not discards else tp.SMALL.chip_h + 8
+    left = x0 + max(0.0, (x1 - x0 - used) / 2)
+    top = y0 + max(0.0, (y1 - y0 - tp.hand_height(card_w) - under) / 2)
+    drawn = tp.draw_hand(
+        c,
+        cards,
+        left,
+        top,
+        hand_w,
+        card_w,
+        gaps=gaps,
+        segments=_segments(in_place(cards, MELDS - len(exposed))),
+        names=_names(c.locale),
+        fresh=fresh,
+        picked=picked,
+        marked_gaps=marked_gaps,
+        dots=dora_positions(cards, dora),
+    )
+    x = left + hand_w + MELD_SPACE
+    for meld in exposed:
+        held = [str(card) for card in meld.get("cards") or []]
+        dotted = dora_positions(held, dora)
+        span = len(held) * (card_w + OWN_MELD_GAP) - OWN_MELD_GAP
+        bottom = drawn.top + card_height(card_w) + 6
+        c.draw.rounded_rectangle((x - 6, drawn.top - 6, x + span + 6, bottom), 10, fill=FELT_DARK)
+        label = LABELS("laid", c.locale)
+        c.text((x + span / 2, drawn.top - tp.BRACKET_H / 2 - 2), label, T_SMALL, TEXT_DIM, "mm")
+        for k, card in enumerate(held):
+            ring = GOLD if card == meld.get("claimed") else None
+            parts.paste_card(c, card, x, drawn.top, card_w, ring=ring)
+            if k in dotted:
+                tp.dot(c, x + card_w - 3, drawn.top + 3)
+            x += card_w + OWN_MELD_GAP
+        x += MELD_SPACE - OWN_MELD_GAP
+    if beside:
+        rows = _table_row(c, (), discards, x, 0, x1 - x, (), draw=False)
+        y = drawn.top + max(0.0, (card_height(card_w) - rows) / 2)
+        _table_row(c, (), discards, x, y, x1 - x, ())
+    elif discards:
+        _table_row(c, (), discards, x0, top + tp.hand_height(card_w) + 8, x1 - x0, ())
 
 
-def _held(
-    view: Mapping[str, Any],
-    hand: Sequence[str],
-    exposed: Sequence[Mapping[str, Any]],
-    proposal: Mapping[str, Any],
-    claim: Mapping[str, Any] | None,
-    locale: str,
-) -> tp.Block:
-    """The hand between draws: numbered to discard by number on the viewer's turn (a discard
-    being considered ringed), whether tsumo can be declared, a claim already answered."""
-    mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
-    kind = proposal.get("type")
-    position = proposal.get("position")
-    picked: dict[int, tp.Colour] = {}
-    left: tuple[Text, tp.Colour] | None = None
-    right: Text = ""
-    if mine:
-        right = LABELS("discard_pick", locale)
-        if view.get("can_tsumo"):
-            win = _preview_win(view, hand, exposed, ron=False)
-            text_, _ = _win_line(win, locale)
-            left = (text_, GOLD)
-            if kind != "tsumo":
-                left = (LABELS("tsumo_ready", locale) + "  ·  " + str(text_), GOLD)
-        if kind == "discard" and isinstance(position, int) and 0 <= position < len(hand):
-            picked[position] = ALERT
-            left = (LABELS("discard_preview", locale, card=card_label(hand[position])), ALERT)
-    elif claim and claim.get("answer"):
-        answer = LABELS(f"answer_{claim['answer']}", locale)
-        left = (LABELS("claim_answered", locale, answer=answer), TEXT_DIM)
-    elif view.get("winning"):
-        left = (LABELS("shape_win", locale), GOLD)
-    head = 36 if left or right else 0
-    dora = _dora(view)
+OWN_MELD_GAP = 6
+MELD_SPACE = 40
+"""Between the hand, each meld laid down beside it, and the discards."""
 
-    def draw(c: Canvas, x: float, y: float) -> None:
-        if left:
-            c.text(
-                (x, y),
-                left[0],
-                tp.LABEL,
-                left[1],
-                "la",
-                bold=True,
-                max_width=ROOM * (0.6 if right else 1),
+
+def _discards_width(c: Canvas, discards: Sequence[str]) -> float:
+    label = text.text_width(LABELS("discards", c.locale), T_SMALL) + 10
+    return label + tp.chips_width(len(discards))
+
+
+def _own_size(
+    c: Canvas,
+    count: int,
+    melds: int,
+    discards: Sequence[str],
+    gaps: bool,
+    width: float,
+    height: float,
+) -> tuple[int, bool]:
+    """The widest card at which the viewer's hand and its melds fit, and whether its
+    discards go beside them (in as many rows as the cards' height holds) or under them."""
+    for beside in (True, False):
+        if beside and not discards:
+            continue
+        for card_w in tp.HELD_WIDTHS:
+            used = tp.hand_width(count, card_w, gaps) + melds * (
+                3 * card_w + 2 * OWN_MELD_GAP + MELD_SPACE
             )
-        if right:
-            c.text((x + ROOM, y + 2), right, tp.BODY, GOLD, "ra", bold=True, max_width=ROOM * 0.38)
-        _hand_block(c, hand, x, y + head, 2 - len(exposed), dora, picked=picked)
-
-    return head + tp.hand_height(len(hand), ROOM), draw
-
-
-def _own_melds(exposed: Sequence[Mapping[str, Any]], dora: Dora, locale: str) -> tp.Block:
-    height = card_height(OWN_MELD_W)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y + height / 2), LABELS("melds", c.locale), 20, TEXT_DIM, "lm")
-        _melds_row(c, exposed, x + 90, y, OWN_MELD_W, dora)
-
-    return height, draw
+            if beside:
+                room = width - used - MELD_SPACE
+                rows = _table_row(c, (), discards, 0, 0, room, (), draw=False)
+                if room < _discards_width(c, discards[:3]) or rows > card_height(card_w):
+                    continue
+            below = 0 if beside or not discards else tp.SMALL.chip_h + 8
+            if used <= width and tp.hand_height(card_w) + below <= height:
+                return card_w, beside
+    return tp.HELD_WIDTHS[-1], False
 
 
-# --------------------------------------------------------------------------- the round's end
+def _rotate_pair(
+    c: Canvas,
+    view: Mapping[str, Any],
+    hand: Sequence[str],
+    exposed: Sequence[Mapping[str, Any]],
+    box: tp.Box,
+) -> None:
+    """Both versions of the hand, as dealt and rotated, each read as it would win and with
+    how far it is from a win (in gold when it wins as it stands)."""
+    need = MELDS - len(exposed)
+    dora = _dora(view)
+
+    def version(cards: list[str]) -> tuple[Text, tp.Colour, Sequence[tp.Segment], Sequence[int]]:
+        wins = win_distance(values(cards), need) == 0
+        segments = _segments(in_place(cards, need))
+        ink = GOLD if wins else TEXT_DIM
+        return distance_text(cards, need, c.locale), ink, segments, dora_positions(cards, dora)
+
+    tp.rotate_pair(c, LABELS, hand, box, version, _names(c.locale))
+
+
+# --------------------------------------------------------------------------- between rounds
+
+
+def _shown(
+    last: Mapping[str, Any], seats: int, players: Sequence[PlayerInfo], locale: str
+) -> list[tp.ShownHand]:
+    """Every hand of the round just played, read as it won (or as close as it came), the
+    winning card ringed, its melds laid down after it, its dora dotted; a win's yaku under it;
+    every seat's score and total (who scored in gold)."""
+    wins = {int(w["seat"]): dict(w) for w in last.get("wins") or []}
+    tenpai = set(last.get("tenpai") or [])
+    details = {int(d["seat"]): d for d in last.get("details") or []}
+    hands = list(last.get("hands") or [])
+    exposed_all = list(last.get("exposed") or [])
+    dora: Dora = ends(str(last["indicator"])) if last.get("indicator") else ()
+    out = []
+    for seat in range(seats):
+        cards = tuple(str(card) for card in (hands[seat] if seat < len(hands) else []))
+        exposed = list(exposed_all[seat]) if seat < len(exposed_all) else []
+        detail = details.get(seat, {})
+        reading = list(detail.get("reading") or in_place(cards, MELDS - len(exposed)))
+        won_on = detail.get("card")
+        ring = next((k for k, card in enumerate(cards) if base(card) == won_on), None)
+        score = int(tp.at(last, "scores", seat, 0))
+        win = wins.get(seat)
+        if win is not None:
+            how = "won_tsumo" if win.get("from") is None else "won_ron"
+            note: Text = LABELS(how, locale)
+            line: Text = yaku_text(dict(win.get("yaku") or {}), locale)
+        else:
+            note = LABELS("tenpai", locale) if seat in tenpai else ""
+            line = ""
+        out.append(
+            tp.ShownHand(
+                name=tp.name_of(players, seat, locale),
+                note=note,
+                cards=cards,
+                segments=tuple(_segments(reading)),
+                score=tp.signed(score),
+                total=LABELS("row_total", locale, n=tp.at(last, "totals", seat, 0)),
+                ink=GOLD if score > 0 else TEXT,
+                ring=ring if won_on else None,
+                dora=dora,
+                melds=tuple(
+                    (tuple(str(card) for card in m.get("cards") or []), m.get("claimed"))
+                    for m in exposed
+                ),
+                line=line,
+            )
+        )
+    return out
 
 
 def _last_round(
+    c: Canvas,
+    view: Mapping[str, Any],
     last: Mapping[str, Any],
-    seats: int,
     players: Sequence[PlayerInfo],
-    locale: str,
-    own: int | None,
-) -> tp.Section:
-    """The round just played: how it ended; each winning hand (its reading bracketed, the
-    ronned card ringed, its exposed melds) with its yaku and points, or on a draw the hands one
-    card from winning; every seat's score and total."""
+    box: tp.Box,
+) -> None:
+    """The round just played: how it ended and its dora, then every hand shown."""
+    locale = c.locale
+    seats = int(view["seats"])
     end = str(last.get("end"))
-    details = {int(d["seat"]): d for d in last.get("details") or []}
     wins = [dict(w) for w in last.get("wins") or []]
-    hands = list(last.get("hands") or [])
-    exposed_all = list(last.get("exposed") or [])
-    scores = list(last.get("scores") or [0] * seats)
-    totals = list(last.get("totals") or [0] * seats)
-    name = round_name(int(last.get("round") or 1), seats, locale)
     if end == "draw":
         head: Text = LABELS("end_draw", locale)
+        if not last.get("tenpai"):
+            head = LABELS("end_draw", locale) + "・" + LABELS("nobody_ready", locale)
     elif end == "tsumo":
         winner = int(wins[0]["seat"]) if wins else 0
         head = LABELS.named("end_tsumo", locale, name=tp.name_of(players, winner, locale))
@@ -770,88 +925,47 @@ def _last_round(
         source = wins[0].get("from") if wins else None
         from_name = tp.name_of(players, source, locale) if isinstance(source, int) else ""
         head = LABELS.named("end_ron", locale, name=names, from_name=from_name)
-    shown: list[tuple[int, Text, tp.Colour, Text]] = []
-    for w in wins:
-        seat = int(w["seat"])
-        yaku = dict(w.get("yaku") or {})
-        shown.append(
-            (
-                seat,
-                LABELS("win_row", locale, n=int(w.get("points") or 0)),
-                GOLD,
-                yaku_text(yaku, locale),
-            )
-        )
-    for seat in last.get("tenpai") or []:
-        shown.append((int(seat), LABELS("tenpai", locale), GOLD, ""))
-    hand_h = tp.small_hand_height()
-    round_dora: Dora = ends(str(last["indicator"])) if last.get("indicator") else ()
-
-    def row_h(yaku: Text) -> float:
-        return 34 + (30 if yaku else 0) + hand_h + 12
-
-    height = tp.PAD + 40 + sum(row_h(yaku) for *_, yaku in shown) + seats * 32 + tp.PAD
-
-    def draw(c: Canvas, box: tp.Box) -> None:
-        x0, y0, x1, _ = box
-        parts.panel(c, box, fill=tp.PANEL_FILL)
-        title = LABELS("round_end", locale, round=name) + "  "
-        reserve: float = 0
-        indicator = last.get("indicator")
-        if indicator:
-            white, black = ends(str(indicator))
-            dora = LABELS("dora", locale, white=value_label(white), black=value_label(black))
-            reserve = text_width(dora, tp.BODY) + 16
-            c.text((x1 - tp.PAD, y0 + tp.PAD + 2), dora, tp.BODY, TEXT_DIM, "ra", bold=True)
-        tp.round_heading(c, box, title, head, reserve)
-        y = y0 + tp.PAD + 40
-        for seat, right, colour, yaku in shown:
-            who = tp.name_of(players, seat, locale)
-            tp.name_row(c, box, y, who, right, colour, (tp.LABEL, tp.LABEL))
-            if yaku:
-                c.text(
-                    (x0 + tp.PAD, y + 34), yaku, tp.BODY, TEXT, "la", max_width=x1 - x0 - 2 * tp.PAD
-                )
-            cards = [str(card) for card in (hands[seat] if seat < len(hands) else [])]
-            exposed = list(exposed_all[seat]) if seat < len(exposed_all) else []
-            detail = details.get(seat, {})
-            reading = list(detail.get("reading") or in_place(cards, 2 - len(exposed)))
-            melds, pairs = _brackets_split(reading)
-            ring = None
-            won_on = detail.get("card")
-            if won_on:
-                ring = next((k for k, card in enumerate(cards) if base(card) == won_on), None)
-            hy = y + (64 if yaku else 34)
-            lefts = [x0 + tp.PAD + k * (tp.SMALL_W + 4) for k in range(len(cards))]
-            tp.brackets(c, lefts, tp.SMALL_W, hy, pairs, PAIR_INK)
-            dots = dora_positions(cards, round_dora)
-            used = tp.small_hand(c, cards, x0 + tp.PAD, hy, melds, ring=ring, dots=dots)
-            _melds_row(
-                c, exposed, x0 + tp.PAD + used + 20, hy + tp.BRACKET_ROOM, tp.SMALL_W, round_dora
-            )
-            y += row_h(yaku)
-        for seat in range(seats):
-            score = int(scores[seat]) if seat < len(scores) else 0
-            total = totals[seat] if seat < len(totals) else 0
-            row = LABELS("score_row", locale, score=tp.signed(score), total=total)
-            colour = GOLD if score > 0 else TEXT
-            who = tp.name_of(players, seat, locale)
-            tp.name_row(c, box, y, who, row, colour, (tp.BODY, tp.BODY), bold=seat == own)
-            y += 32
-
-    return height, draw
+    title = round_name(int(last.get("round") or 1), seats, locale)
+    dora = ""
+    if last.get("indicator"):
+        white, black = ends(str(last["indicator"]))
+        dora = LABELS("dora", locale, white=value_label(white), black=value_label(black))
+    hands = _shown(last, seats, players, locale)
+    tp.round_panel(c, box, title, head, hands, _names(locale), dora)
 
 
-# --------------------------------------------------------------------------- the game's end
+def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
+    """The new round in a line: its name, who deals, the stock."""
+    dealer = view.get("dealer")
+    name = tp.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    return LABELS.named(
+        "next_round",
+        locale,
+        round=round_name(int(view.get("round") or 1), int(view["seats"]), locale),
+        name=name,
+        stock=int(view.get("stock_count") or 0),
+    )
 
 
-def _rounds(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], box: tp.Box) -> None:
-    """Every round's scores by seat, with its name (東1局...), and the totals."""
-    seats = int(view["seats"])
-    named = [
-        (round_name(k + 1, seats, c.locale), r) for k, r in enumerate(view.get("rounds") or [])
-    ]
-    tp.rounds_table(c, box[0], box[1], box[2] - box[0], LABELS, view, players, named)
+def _reason(view: Mapping[str, Any], locale: str) -> Text:
+    return LABELS("all_rounds", locale, n=len(view.get("rounds") or []))
+
+
+TABLE = tp.Table(
+    labels=LABELS,
+    status=_status,
+    notes=_notes,
+    log=_log,
+    plate_height=_plate_height,
+    plate=_plate,
+    table_size=_table_size,
+    table=_table,
+    own=_own,
+    last_round=_last_round,
+    next_round=_next_round,
+    reason=_reason,
+)
+"""How the parts of a Shirokuro-jaku image are drawn (`tp.draw` puts them in their places)."""
 
 
 # --------------------------------------------------------------------------- samples

@@ -1,40 +1,52 @@
-"""Parts of the Kokutorum and Shirokuro-jaku images: two-number hands drawn for a phone.
+"""Parts of the Kokutorum and Shirokuro-jaku images, made for the box (docs/images.md).
 
-Not a layout of its own (it has no `render`): the two games' modules compose these.
+Not a layout of its own (it has no `render`): each game's module gives its `Table` of parts
+and `draw` puts them in their places, alike in both games, on a 1100 x 700 canvas:
 
-- `seat_line`: a seat's panel with its first line (name, badges, points);
-- `backs`: another seat's hand as backs in order (a card the table saw go in, face up);
-- `hand`: the viewer's hand, big, with its cards numbered 1..n under them, or while a drawn
-  card waits its gaps numbered 1..n+1 between them; melds bracketed over the cards; a card
-  just put in (a preview) or chosen (a discard, a claim) ringed;
-- `drawn`: the drawn card apart, once with each end up;
-- `small_hand`: a hand shown at a round's end, melds bracketed;
-- `card_rows`: table cards (discards, melds) in rows that wrap;
-- `proposed`: the hand as it would be after an insert the viewer is considering.
+- the top bar: the game's name, the round, whose turn (`frame`);
+- a seat's image (its DM): the other seats' plates stacked at the top left (`plate_head`:
+  name, badges, cards held, total; then the game's own: Kokutorum's hand as backs in order,
+  Shirokuro-jaku's melds laid down and discards), the table at the top right (the stock or
+  the dora indicator, the pile's top, the drawn card once with each end up, a discard to
+  claim), and under them the viewer's panel (`own_head`: name, total, what the hand is
+  worth, what to do now) with the hand as big as fits (`draw_hand`: the cards numbered 1..n
+  under them for typed moves, or while a drawn card waits its gaps numbered 1..n+1; melds
+  bracketed and named over them); while it may rotate, both versions (`rotate_pair`);
+- the channel's image: every seat's plate, the table, the notes and the last moves
+  (`log_panel`);
+- between two rounds, in the channel: every hand of the round just played, a row each
+  (`round_panel`), then how the next round starts (`next_line`);
+- the game's end: the result (`result`), then the last round.
 
-And the pieces both tables are built of, alike in both games: the image's frame (`sections`,
-`table_image`), a seat's first line with its badges and total (`seat_head`), the stock and
-whose turn in the middle (`stock_corner`, `turn`), the viewer's panel (`own_panel`) and the
-blocks of its hand that both games show the same way (`rotate_pair`, `drawn_block`,
-`preview_block`), the round's end (`round_heading`, `name_row`), the game's end (`result`,
-`rounds_table`), the words these parts draw (`WORDS`) and the sample moments of `cardbot
-render` (`sample_moments`). What a game draws its own way (Kokutorum's deadwood, Shirokuro-jaku's
-melds laid down, discards, dora and claims) stays in its module: a hand is drawn by the game's
-`HandDrawer`, a caption by the game's words.
+Cards in a hand other than the viewer's (a card another seat took from the pile, a meld laid
+down, a hand shown at a round's end) are drawn as their upright end alone (`end_tile`): the
+number that counts, white on black or black on white, as the big end of a held card shows
+it. Cards on the table keep both ends (`pair_chip`, or a table card): either end may still
+count. What does not fit (every round's scores, how each round ended, the older moves) is
+the embed's, and the scores are also the Details image (`details_image`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from PIL import Image
 
 from engines.base import Action, Decide, Game, Prompt, game_class
 from engines.cpu import cpu_chooser
-from engines.two_number.cards import hold, is_card, is_held, rotated
-from render import parts, text
+from engines.two_number.cards import (
+    BLACK_OFFSET,
+    base,
+    hold,
+    is_card,
+    is_held,
+    rotated,
+    value,
+)
+from render import kit, parts, text
+from render.cards import shown
 from render.parts import Canvas, PlayerInfo
 from render.text import Template, Text
 from render.theme import (
@@ -42,61 +54,49 @@ from render.theme import (
     FELT_DARK,
     GOLD,
     HIGHLIGHT,
+    MIN_CARD_W,
+    PANEL,
     PANEL_EDGE,
+    T_BIG,
+    T_BODY,
+    T_NAME,
+    T_SMALL,
+    T_TITLE,
     TEXT,
     TEXT_DIM,
-    WIDTH,
     CardStyle,
     card_height,
 )
 
-MARGIN = 12
-PAD = 14
-NAME = 28
-BADGE = 20
-LINE_H = 44
-BODY = 22
-LABEL = 24
-BACK_W = 44
-HAND_W = 84
-HAND_MIN_W = 56
-NUMBER = 26
-GAP_LABEL = 24
-GAP_R = 17
-BRACKET = 10
-BRACKET_ROOM = BRACKET + 8
+Colour = tuple[int, ...]
+Box = tuple[float, float, float, float]
+Badges = list[tuple[str, Colour, Colour]]
+
+W, H = kit.WIDTH, kit.HEIGHT
+M = kit.MARGIN
+GAP = kit.GAP
+TOP = kit.BAR_H + GAP
+"""Where the image's content starts, under the top bar."""
+BOTTOM = H - M
+PAD = 12
+"""Space inside a panel."""
+NAME_H = round(T_NAME * 1.25)
+"""Height of a seat's first line: its name, badges and total."""
+LINE_H = round(T_BODY * 1.3)
+SMALL_H = round(T_SMALL * 1.3)
 FIRST_GAP = 1
 """Gaps are numbered from 1 (before the leftmost card) to n + 1 (after the last), as the
 buttons and the words number them; cards are numbered 1..n."""
+PAIR_INK = (200, 214, 204)
+"""The bracket of a pair (Shirokuro-jaku's head); a meld's is gold."""
+DARK_INK = (20, 20, 20)
 PANEL_FILL = (18, 62, 43)
-HEADER_H = 60
-INNER = WIDTH - 2 * MARGIN
-"""The width of the image's sections."""
-ROOM = INNER - 2 * PAD
-"""The width inside a section's panel: the viewer's hand and its blocks."""
-STOCK_W = 58
-ROW = 32
-"""The step between lines of the log and the notes."""
-LOG_ROWS = 3
-
-Colour = tuple[int, ...]
-Badges = list[tuple[str, Colour, Colour]]
-Box = tuple[float, float, float, float]
-Section = tuple[float, Callable[[Canvas, Box], None]]
-"""A part of the image: its height, and how to draw it in its box."""
-Draw = Callable[[Canvas, float, float], None]
-"""Draws a block of the viewer's panel at (x, y), ROOM wide."""
-Block = tuple[float, Draw]
+"""A panel that sums something up (a round's end, the scores), darker than a seat's."""
+LAID = (70, 140, 108)
+"""The ground of a meld laid down (Shirokuro-jaku's pon and chi), set apart from a hand."""
 
 
-class HandDrawer(Protocol):
-    """How a game draws the viewer's hand (`hand` with the game's brackets and marks) at (x, y),
-    ROOM wide; `options` are `hand`'s (gaps, numbers, fresh, picked...)."""
-
-    def __call__(
-        self, c: Canvas, cards: Sequence[str], x: float, y: float, **options: Any
-    ) -> None: ...
-
+# --------------------------------------------------------------------------- words
 
 WORDS: dict[str, tuple[str, str]] = {
     "points": ("{n}点", "{n} pts"),
@@ -108,24 +108,25 @@ WORDS: dict[str, tuple[str, str]] = {
     "to_play": ("手番", "To play"),
     "cpu": ("CPU", "CPU"),
     "you": ("あなた", "You"),
-    "winning": ("勝ち", "Wins"),
     "rotated": ("回転", "Rotated"),
-    "rotate_ask": ("回転しますか？", "Rotate?"),
+    "rotate_ask": ("回転しますか？", "Rotate or keep?"),
     "drawn": ("引いたカード", "You drew"),
     "end_w": ("W ○{n}", "W ○{n}"),
     "end_b": ("B ●{n}", "B ●{n}"),
-    "pick_gap": ("隙間 1～{n} と向き", "Pick a gap 1–{n}"),
-    "pick_end": ("（W / B）を選択", "and an end, W / B"),
+    "pick_gap": ("隙間 1～{n} と上にする端（W / B）を選択", "Pick a gap 1–{n} and an end, W / B"),
     "preview": ("プレビュー：{card} を隙間 {gap} に", "Preview: {card} into gap {gap}"),
     "victory": ("勝利！", "Victory!"),
     "defeat": ("敗北", "Defeat"),
     "winner": ("{name} の勝ち", "{name} wins"),
     "shared": ("同点優勝：{names}", "Shared win: {names}"),
-    "total_line": ("{name}  {n}点", "{name}  {n} pts"),
+    "total_line": ("{name} {n}点", "{name} {n} pts"),
     "total_row": ("合計", "Total"),
+    "last_moves": ("直前の手", "Last moves"),
+    "scores": ("得点", "Scores"),
+    "earlier": ("（{n}までは省略）", "(earlier rounds, to {n}, left out)"),
 }
 """The words the shared parts draw, alike in both games; a game's `Labels` adds its own (its
-title, `dealer`, `over`, `rounds_col`, `as_dealt` / `turned`...)."""
+title, `dealer`, `over`, `rounds_col`, `as_dealt` / `turned`, its meld names...)."""
 
 
 class Labels:
@@ -151,58 +152,13 @@ class Labels:
         return Template.of(self.pattern(key, locale, params), params, cut)
 
 
-# --------------------------------------------------------------------------- the frame
+# --------------------------------------------------------------------------- seats
 
 
 def own_seat(view: Mapping[str, Any], viewer: int | None) -> int | None:
-    """The seat drawn at the bottom with its hand big: the viewer's, when the view holds it."""
+    """The seat drawn with its hand big: the viewer's, when the view holds it."""
     seats = int(view["seats"])
     return viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
-
-
-def table_image(
-    sections: Sequence[Section], locale: str, style: CardStyle, title: Text, status: Text
-) -> Image.Image:
-    """The header (the game's name, `status`) and the sections one under another."""
-    total = HEADER_H + MARGIN + sum(h + MARGIN for h, _ in sections)
-    c = Canvas.new(WIDTH, int(total), locale, style)
-    parts.header(c, title, status, HEADER_H)
-    y: float = HEADER_H + MARGIN
-    for height, draw in sections:
-        draw(c, (MARGIN, y, MARGIN + INNER, y + height))
-        y += height + MARGIN
-    return c.image
-
-
-def sections(
-    view: Mapping[str, Any],
-    own: int | None,
-    *,
-    game_end: Callable[[], list[Section]],
-    last_round: Callable[[Mapping[str, Any]], Section],
-    band: Callable[[int], Section],
-    middle: Callable[[], Section],
-    own_panel: Callable[[int], Section],
-) -> list[Section]:
-    """The image's parts, top to bottom: at the game's end only `game_end`'s; else the round
-    just played while the next one has not begun, the other seats in play order after the
-    viewer (every seat in the public image), the middle, the viewer's seat."""
-    if view.get("over"):
-        return game_end()
-    seats = int(view["seats"])
-    last = view.get("last_round")
-    out: list[Section] = []
-    if last and view.get("rotation_open"):
-        out.append(last_round(last))
-    order = [(own + k) % seats for k in range(1, seats)] if own is not None else range(seats)
-    out += [band(seat) for seat in order]
-    out.append(middle())
-    if own is not None:
-        out.append(own_panel(own))
-    return out
-
-
-# --------------------------------------------------------------------------- a seat
 
 
 def name_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
@@ -217,58 +173,10 @@ def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerIn
     return players[seat] if 0 <= seat < len(players) else PlayerInfo(name_of(players, seat, locale))
 
 
-def badge_list(
-    labels: Mapping[str, str],
-    *,
-    to_play: bool,
-    dealer: bool,
-    cpu: bool,
-    you: bool,
-    winner: bool = False,
-    extra: Sequence[str] = (),
-) -> Badges:
-    """The badges of a seat, in the order players scan them."""
-    out: Badges = []
-    if to_play:
-        out.append((labels["to_play"], GOLD, (20, 20, 20)))
-    if winner:
-        out.append((labels["winning"], GOLD, (20, 20, 20)))
-    if dealer:
-        out.append((labels["dealer"], TEXT, (20, 20, 20)))
-    if cpu:
-        out.append((labels["cpu"], CPU, (255, 255, 255)))
-    if you:
-        out.append((labels["you"], HIGHLIGHT, (20, 20, 20)))
-    out += [(label, TEXT_DIM, (20, 20, 20)) for label in extra]
-    return out
-
-
-def seat_line(
-    c: Canvas,
-    box: tuple[float, float, float, float],
-    name: str,
-    badges: Badges,
-    right: Text,
-    lit: bool,
-) -> None:
-    """A seat's panel with its first line: the name, its badges, then `right` (its points).
-
-    The name is cut to the room the badges leave; badges that would squeeze the name under
-    120 px are left out (the to-play badge comes first, so it stays).
-    """
-    x0, y0, x1, _ = box
-    parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2)
-    mid = y0 + PAD + LINE_H / 2
-    right_w = text.text_width(right, LABEL) + 4
-    c.text((x1 - PAD, mid), right, LABEL, GOLD, "rm", bold=True)
-    edge = x1 - PAD - right_w - 12
-    for label, bg, fg in badges:
-        width = text.text_width(label, BADGE) + BADGE
-        if edge - width < x0 + PAD + 120:
-            break
-        parts.badge(c, edge, mid - BADGE * 0.725, label, bg, fg, BADGE, anchor="r")
-        edge -= width + 6
-    c.text((x0 + PAD, mid), name, NAME, TEXT, "lm", bold=True, max_width=edge - 12 - (x0 + PAD))
+def at(view: Mapping[str, Any], key: str, seat: int, default: Any) -> Any:
+    """`view[key][seat]`, or `default` when the view has no such entry."""
+    found = list(view.get(key) or [])
+    return found[seat] if 0 <= seat < len(found) else default
 
 
 def seat_badges(
@@ -279,188 +187,185 @@ def seat_badges(
     own: int | None,
     locale: str,
 ) -> Badges:
-    """A seat's badges: to play, dealer, CPU, you, and `rotated` while rotations are open."""
-    player = player_of(players, seat, locale)
-    rotated_seats = list(view.get("rotated") or [])
-    rotated_now = view.get("rotation_open") and seat < len(rotated_seats) and rotated_seats[seat]
-    words = {k: labels(k, locale) for k in ("to_play", "dealer", "cpu", "you", "winning")}
-    return badge_list(
-        words,
-        to_play=not view.get("over") and view.get("turn") == seat,
-        dealer=view.get("dealer") == seat,
-        cpu=player.is_cpu,
-        you=seat == own,
-        extra=[labels("rotated", locale)] if rotated_now else [],
-    )
+    """A seat's badges in the order players scan them: to play, dealer, CPU, you, and
+    `rotated` while rotations are open."""
+    out: Badges = []
+    if not view.get("over") and view.get("turn") == seat:
+        out.append((labels("to_play", locale), GOLD, DARK_INK))
+    if view.get("dealer") == seat:
+        out.append((labels("dealer", locale), TEXT, DARK_INK))
+    if player_of(players, seat, locale).is_cpu:
+        out.append((labels("cpu", locale), CPU, (255, 255, 255)))
+    if seat == own:
+        out.append((labels("you", locale), HIGHLIGHT, DARK_INK))
+    if view.get("rotation_open") and at(view, "rotated", seat, False):
+        out.append((labels("rotated", locale), TEXT_DIM, DARK_INK))
+    return out
 
 
-def seat_head(
+def total_text(labels: Labels, view: Mapping[str, Any], seat: int, locale: str) -> str:
+    """A seat's total so far: `12 pts`."""
+    return labels("points", locale, n=int(at(view, "totals", seat, 0)))
+
+
+def name_line(
     c: Canvas,
-    box: Box,
+    x0: float,
+    y: float,
+    x1: float,
+    name: str,
+    badges: Badges,
+    right: Text,
+    count: Text = "",
+) -> None:
+    """A seat's first line, `NAME_H` tall: the name at the left (cut to the room left), then
+    `right` (its total) in gold at the right, `count` (cards held) before it, its badges
+    before that (as many as fit)."""
+    mid = y + NAME_H / 2
+    edge = x1
+    if right:
+        edge -= c.text((x1, mid), right, T_BODY, GOLD, "rm", bold=True) + 14
+    if count:
+        edge -= c.text((edge, mid), count, T_BODY, TEXT_DIM, "rm", bold=True) + 14
+    edge = kit.badge_row(c, edge, mid - kit.BADGE_H / 2, badges, x0 + (x1 - x0) * 0.35)
+    c.text((x0, mid), name, T_NAME, TEXT, "lm", bold=True, max_width=edge - 10 - x0)
+
+
+def plate_head(
+    c: Canvas,
     labels: Labels,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
     seat: int,
     own: int | None,
-) -> None:
-    """A seat's panel with its name, badges and total (`seat_line`), lit on its turn."""
+    box: Box,
+    count: bool = True,
+) -> float:
+    """Another seat's plate and its first line: its panel (gold-rimmed on its turn), its
+    name, badges, cards held (unless `count` is False: the plate shows them) and total;
+    returns the y under that line."""
+    x0, y0, x1, _ = box
     locale = c.locale
-    totals = list(view.get("totals") or [])
-    total = int(totals[seat]) if 0 <= seat < len(totals) else 0
-    seat_line(
+    panel(c, box, lit=view.get("turn") == seat and not view.get("over"))
+    held = labels("cards", locale, n=int(at(view, "hand_counts", seat, 0))) if count else ""
+    name_line(
         c,
-        box,
+        x0 + PAD,
+        y0 + PAD,
+        x1 - PAD,
         name_of(players, seat, locale),
         seat_badges(labels, view, players, seat, own, locale),
-        labels("points", locale, n=total),
-        view.get("turn") == seat,
+        total_text(labels, view, seat, locale),
+        held,
     )
+    return y0 + PAD + NAME_H
 
 
-def backs(
-    c: Canvas,
-    x: float,
-    y: float,
-    count: int,
-    known: Sequence[str | None] = (),
-    width: int = BACK_W,
-) -> float:
-    """Another seat's hand: backs in order, a card the table saw go in face up in its place;
-    returns the width used."""
-    step = width + 4
-    for k in range(count):
-        code = known[k] if k < len(known) else None
-        parts.paste_card(c, code if is_held(code) else None, x + k * step, y, width, shadow=k == 0)
-    return step * count - 4 if count else 0
+def panel(c: Canvas, box: Box, lit: bool = False, fill: Colour = PANEL) -> None:
+    """A seat's or the table's panel, gold-rimmed when `lit` (the seat to play)."""
+    parts.panel(c, box, fill=fill, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2)
 
 
-def brackets(
-    c: Canvas,
-    lefts: Sequence[float],
-    width: int,
-    y: float,
-    melds: Sequence[Sequence[Any]],
-    colour: Colour = GOLD,
-) -> None:
-    """A bracket over the cards of each meld (`melds`: [kind, start, end], end exclusive)."""
-    for meld in melds:
-        start, end = int(meld[1]), int(meld[2])
-        if not 0 <= start < end <= len(lefts):
-            continue
-        x0, x1 = lefts[start] + 3, lefts[end - 1] + width - 3
-        c.draw.line((x0, y, x1, y), fill=colour, width=4)
-        c.draw.line((x0, y, x0, y + BRACKET), fill=colour, width=4)
-        c.draw.line((x1, y, x1, y + BRACKET), fill=colour, width=4)
+def table_panel(c: Canvas, box: Box) -> None:
+    """The table's felt-dark panel."""
+    c.draw.rounded_rectangle(box, 16, fill=FELT_DARK, outline=(40, 96, 70), width=2)
 
 
-# --------------------------------------------------------------------------- the big hand
+# --------------------------------------------------------------------------- small cards
 
 
 @dataclass(frozen=True)
-class HandLook:
-    """Where a hand's cards go: their width, the space between them, the first one's offset."""
+class Marks:
+    """The sizes of a plate's small cards: another seat's backs and the upright ends of its
+    cards shown alone (`end_tile`, as wide as a back), its discards as chips."""
 
-    card_w: int
-    space: int
-    left: float
+    back: int
+    step: int
+    """Between two backs."""
+    tile_text: int
+    chip_w: int
+    chip_h: int
+    chip_text: int
 
-    def lefts(self, x0: float, count: int) -> list[float]:
-        """The left edge of each card."""
-        return [x0 + self.left + k * (self.card_w + self.space) for k in range(count)]
+    @property
+    def tile_h(self) -> int:
+        """The height of a back, and of an end tile."""
+        return card_height(self.back)
 
-
-def hand_look(count: int, room: float, gaps: bool) -> HandLook:
-    """The biggest cards that fit `count` in `room` (with room for the gap marks)."""
-    space = 20 if gaps else 10
-    ends = 2 * space if gaps else 0
-    card_w = HAND_W
-    while card_w > HAND_MIN_W and count * card_w + (count - 1) * space + ends > room:
-        card_w -= 2
-    used = count * card_w + max(0, count - 1) * space
-    return HandLook(card_w, space, (room - used) / 2)
-
-
-def hand_height(count: int, room: float, gaps: bool = False, numbers: bool = True) -> float:
-    """The height `hand` takes."""
-    look = hand_look(count, room, gaps)
-    base = BRACKET_ROOM + card_height(look.card_w) + 8
-    if gaps:
-        return base + 2 * GAP_R + 6
-    if numbers:
-        return base + NUMBER * 1.4 + 4
-    return base
+    @property
+    def chip_step(self) -> int:
+        """Between two chips."""
+        return self.chip_w + 6
 
 
-def hand(
-    c: Canvas,
-    cards: Sequence[str],
-    x0: float,
-    y: float,
-    room: float,
-    *,
-    gaps: bool = False,
-    numbers: bool = True,
-    melds: Sequence[Sequence[Any]] = (),
-    fresh: int | None = None,
-    picked: Mapping[int, Colour] | None = None,
-    marked_gaps: Sequence[int] = (),
-    dots: Sequence[int] = (),
-) -> float:
-    """The viewer's hand in `room` px from `x0`; returns the height used.
-
-    Brackets over its `melds`; the cards; then the numbers 1..n under them, or with `gaps`
-    gold numbers in the gaps (1..n+1) where a drawn card can go (`marked_gaps`, by position,
-    in a brighter colour). `fresh` is the card a preview put in (ringed, its number lit);
-    `picked` rings other cards (a discard or a claim being considered); `dots` puts a gold
-    dot on the top right corner of cards (the dora that count).
-    """
-    look = hand_look(len(cards), room, gaps)
-    lefts = look.lefts(x0, len(cards))
-    top = y + BRACKET_ROOM
-    brackets(c, lefts, look.card_w, y + 2, melds)
-    rings = dict(picked or {})
-    if fresh is not None:
-        rings[fresh] = HIGHLIGHT
-    for k, (lx, code) in enumerate(zip(lefts, cards, strict=True)):
-        parts.paste_card(c, code, lx, top, look.card_w, ring=rings.get(k))
-        if k in dots:
-            dot(c, lx + look.card_w - 2, top + 2)
-    height = card_height(look.card_w)
-    label_y = top + height + 8
-    if gaps:
-        if cards:
-            centres = [lefts[0] - look.space / 2] + [
-                lx + look.card_w + look.space / 2 for lx in lefts
-            ]
-        else:
-            centres = [x0 + room / 2]
-        for k, cx in enumerate(centres):
-            colour = HIGHLIGHT if k in marked_gaps else GOLD
-            c.draw.line((cx, top + 4, cx, top + height - 4), fill=colour, width=3)
-            c.draw.ellipse((cx - GAP_R, label_y, cx + GAP_R, label_y + 2 * GAP_R), fill=colour)
-            c.text(
-                (cx, label_y + GAP_R), str(k + FIRST_GAP), GAP_LABEL, (20, 20, 20), "mm", bold=True
-            )
-        return label_y + 2 * GAP_R + 6 - y
-    if numbers:
-        for k, lx in enumerate(lefts):
-            cx, cy = lx + look.card_w / 2, label_y + NUMBER * 0.7
-            lit = rings.get(k)
-            if lit is not None:
-                w = text.text_width(str(k + 1), NUMBER) + 16
-                c.draw.rounded_rectangle(
-                    (cx - w / 2, cy - NUMBER * 0.68, cx + w / 2, cy + NUMBER * 0.68),
-                    10,
-                    fill=lit,
-                )
-                c.text((cx, cy), str(k + 1), NUMBER, (20, 20, 20), "mm", bold=True)
-            else:
-                c.text((cx, cy), str(k + 1), NUMBER, TEXT, "mm", bold=True)
-        return label_y + NUMBER * 1.4 + 4 - y
-    return label_y - y
+SMALL = Marks(back=36, step=40, tile_text=30, chip_w=36, chip_h=64, chip_text=28)
+"""A seat's image: the room goes to the viewer's hand."""
+BIG = Marks(back=46, step=50, tile_text=36, chip_w=44, chip_h=80, chip_text=34)
+"""The channel's image: no hand of its own, the other seats' cards drawn bigger."""
 
 
+def marks(own: int | None) -> Marks:
+    """The plates' small cards: `SMALL` in a seat's image, `BIG` in the channel's."""
+    return SMALL if own is not None else BIG
+
+
+TILE_W = SMALL.back
+TILE_TEXT = SMALL.tile_text
+TABLE_W = 72
+"""A card on the table shown big (the pile's top, the dora indicator, a discard to claim):
+its numbers are half its width, 18 px in the box."""
+DRAWN_W = MIN_CARD_W
+"""The drawn card, once with each end up."""
 DOT_R = 9
+_WHITE = (252, 252, 248)
+_BLACK = (30, 30, 34)
+_TILE_EDGE = (96, 90, 80)
+
+
+def _end(c: Canvas, box: Box, number: int, white: bool, size: int, radius: int = 6) -> None:
+    """One end, upright, in `box`: a white (or black) panel with its number (a 6 underlined,
+    as on the cards)."""
+    fill, ink = (_WHITE, _BLACK) if white else (_BLACK, _WHITE)
+    c.draw.rounded_rectangle(box, radius, fill=fill, outline=_TILE_EDGE, width=2)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    c.text((cx, cy), str(number), size, ink, "mm", bold=True)
+    if number == 6:
+        bar = size * 0.24
+        y = cy + size * 0.46
+        c.draw.line((cx - bar, y, cx + bar, y), fill=ink, width=max(2, round(size * 0.08)))
+
+
+def end_tile(
+    c: Canvas,
+    held: str,
+    x: float,
+    y: float,
+    width: int = TILE_W,
+    *,
+    size: int = TILE_TEXT,
+    ring: Colour | None = None,
+    dotted: bool = False,
+) -> None:
+    """A held card by its upright end alone (what counts): its number on white or black."""
+    shown(held)
+    v = value(held)
+    box = (x, y, x + width, y + card_height(width))
+    _end(c, box, v % BLACK_OFFSET, v < BLACK_OFFSET, size, radius=max(4, width // 7))
+    if ring is not None:
+        parts.ring_box(c, box, ring)
+    if dotted:
+        dot(c, box[2] - 3, box[1] + 3)
+
+
+def pair_chip(c: Canvas, card: str, x: float, y: float, size: Marks = SMALL) -> None:
+    """A card on the table, small: its white end over its black end, both upright."""
+    code = base(card)
+    shown(code)
+    white, black = int(code[1]), int(code[3])
+    half = size.chip_h / 2
+    right = x + size.chip_w
+    _end(c, (x, y, right, y + half - 1), white, True, size.chip_text, radius=5)
+    _end(c, (x, y + half + 1, right, y + size.chip_h), black, False, size.chip_text, radius=5)
 
 
 def dot(c: Canvas, cx: float, cy: float) -> None:
@@ -470,24 +375,227 @@ def dot(c: Canvas, cx: float, cy: float) -> None:
     )
 
 
-DRAWN_W = 66
+def backs(
+    c: Canvas,
+    x: float,
+    y: float,
+    count: int,
+    known: Sequence[str | None] = (),
+    size: Marks = SMALL,
+) -> float:
+    """Another seat's hand in order: backs, a card the table saw go in as its upright end in
+    its place; returns the width used."""
+    for k in range(count):
+        code = known[k] if k < len(known) else None
+        left = x + k * size.step
+        if is_held(code):
+            assert code is not None
+            end_tile(c, code, left, y, size.back, size=size.tile_text)
+        else:
+            parts.paste_card(c, None, left, y, size.back, shadow=False)
+    return size.step * (count - 1) + size.back if count else 0
 
 
-def drawn(c: Canvas, x: float, y: float, card: str, labels: Sequence[str]) -> float:
-    """The drawn card apart, once with each end up (W, then B), each with its label; returns
-    the width used."""
-    sx = x
-    for upright, label in zip(("W", "B"), labels, strict=True):
-        parts.paste_card(c, hold(card, upright), sx, y, DRAWN_W, ring=GOLD)
-        mid = y + card_height(DRAWN_W) / 2
-        c.text((sx + DRAWN_W + 12, mid), label, 28, TEXT, "lm", bold=True)
-        sx += DRAWN_W + 12 + text.text_width(label, 28) + 30
-    return sx - 30 - x
+def chips_width(count: int, size: Marks = SMALL) -> float:
+    """The width of `count` chips side by side."""
+    return size.chip_step * (count - 1) + size.chip_w if count else 0
 
 
-def drawn_height() -> int:
-    """The height `drawn` takes."""
-    return card_height(DRAWN_W)
+# --------------------------------------------------------------------------- brackets
+
+BRACKET_H = 30
+"""Room over a hand for its melds' brackets and their names."""
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Cards side by side that make something (a meld, a pair): its kind, `start` to `end`
+    (end exclusive), and the bracket's colour."""
+
+    kind: str
+    start: int
+    end: int
+    ink: Colour = GOLD
+
+
+def brackets(
+    c: Canvas,
+    lefts: Sequence[float],
+    width: float,
+    y: float,
+    segments: Sequence[Segment],
+    names: Mapping[str, str],
+    bg: Colour = PANEL,
+) -> None:
+    """A bracket over the cards of each segment, its name on the bracket (`names[kind]`):
+    the marks say what they are, no legend needed."""
+    line_y = y + 14
+    for seg in segments:
+        if not 0 <= seg.start < seg.end <= len(lefts):
+            continue
+        x0, x1 = lefts[seg.start] + 4, lefts[seg.end - 1] + width - 4
+        c.draw.line((x0, line_y, x1, line_y), fill=seg.ink, width=4)
+        c.draw.line((x0, line_y, x0, y + BRACKET_H - 2), fill=seg.ink, width=4)
+        c.draw.line((x1, line_y, x1, y + BRACKET_H - 2), fill=seg.ink, width=4)
+        name = names.get(seg.kind, "")
+        room = x1 - x0 - 20
+        if not name or room < 30:
+            continue
+        shown = text.fit(name, T_SMALL, room)
+        half = text.text_width(shown, T_SMALL) / 2 + 8
+        mid = (x0 + x1) / 2
+        c.draw.rectangle((mid - half, line_y - 4, mid + half, line_y + 4), fill=bg)
+        c.text((mid, line_y), shown, T_SMALL, seg.ink, "mm", bold=True)
+
+
+# --------------------------------------------------------------------------- the viewer's hand
+
+HELD_WIDTHS = (132, 124, 116, 108, 102, 96, 92, 88, MIN_CARD_W)
+"""Widths the viewer's hand tries, largest first: never under `MIN_CARD_W`, where a held
+card's turned end still reads at 14 px in the box."""
+HELD_SPACE = 12
+"""Between two cards of the viewer's hand."""
+GAP_SPACE = 30
+"""Between two cards while a drawn card waits to go in: room for the gap's mark."""
+NUMBER = T_BODY
+"""The cards' numbers under them."""
+NUMBER_H = round(NUMBER * 1.45) + 6
+GAP_R = 19
+"""The radius of a gap's numbered disc."""
+GAP_LABEL = 26
+
+
+def hand_width(count: int, card_w: int, gaps: bool = False) -> float:
+    """The width of a hand of `count` cards `card_w` wide (with room for its gap marks)."""
+    space = GAP_SPACE if gaps else HELD_SPACE
+    ends = 2 * space if gaps else 0
+    return count * card_w + max(0, count - 1) * space + ends
+
+
+def hand_height(card_w: int, numbers: bool = True) -> float:
+    """The height `draw_hand` takes: brackets, cards, numbers (or gap discs) under them."""
+    return BRACKET_H + card_height(card_w) + (NUMBER_H if numbers else 4)
+
+
+def fit_hand(
+    count: int,
+    width: float,
+    height: float,
+    *,
+    gaps: bool = False,
+    numbers: bool = True,
+    widths: Sequence[int] = HELD_WIDTHS,
+) -> int:
+    """The widest card (from `widths`) at which a hand of `count` fits `width` x `height`
+    (the narrowest when none does)."""
+    for card_w in widths:
+        if hand_width(count, card_w, gaps) <= width and hand_height(card_w, numbers) <= height:
+            return card_w
+    return widths[-1]
+
+
+@dataclass(frozen=True)
+class DrawnHand:
+    """Where `draw_hand` put the cards: their width and left edges, their top."""
+
+    card_w: int
+    lefts: tuple[float, ...]
+    top: float
+
+
+def draw_hand(
+    c: Canvas,
+    cards: Sequence[str],
+    x0: float,
+    y: float,
+    width: float,
+    card_w: int,
+    *,
+    gaps: bool = False,
+    numbers: bool = True,
+    segments: Sequence[Segment] = (),
+    names: Mapping[str, str] | None = None,
+    fresh: int | None = None,
+    picked: Mapping[int, Colour] | None = None,
+    marked_gaps: Sequence[int] = (),
+    dots: Sequence[int] = (),
+    bg: Colour = PANEL,
+    centre: bool = True,
+) -> DrawnHand:
+    """The viewer's hand, `card_w` wide, centred in `width` from `x0` (or at `x0`).
+
+    Brackets over its `segments`, named; the cards; then the numbers 1..n under them, or with
+    `gaps` a gold mark in each gap (1..n+1) where the drawn card can go (`marked_gaps`, by
+    position, in blue: where a ron fits). `fresh` is the card a preview put in (ringed in
+    blue, its number lit); `picked` rings other cards (a discard or a claim being
+    considered); `dots` puts a gold dot on cards (the dora that count).
+    """
+    space = GAP_SPACE if gaps else HELD_SPACE
+    used = hand_width(len(cards), card_w, gaps)
+    left = x0 + (max(0.0, (width - used) / 2) if centre else 0) + (space if gaps else 0)
+    lefts = tuple(left + k * (card_w + space) for k in range(len(cards)))
+    top = y + BRACKET_H
+    brackets(c, lefts, card_w, y, segments, names or {}, bg)
+    rings = dict(picked or {})
+    if fresh is not None:
+        rings[fresh] = HIGHLIGHT
+    height = card_height(card_w)
+    for k, (lx, code) in enumerate(zip(lefts, cards, strict=True)):
+        parts.paste_card(c, code, lx, top, card_w, ring=rings.get(k))
+        if k in dots:
+            dot(c, lx + card_w - 3, top + 3)
+    label_y = top + height + 6
+    if gaps:
+        centres = (
+            [lefts[0] - space / 2] + [lx + card_w + space / 2 for lx in lefts]
+            if cards
+            else [x0 + width / 2]
+        )
+        for k, cx in enumerate(centres):
+            ink = HIGHLIGHT if k in marked_gaps else GOLD
+            c.draw.line((cx, top + 6, cx, top + height - 6), fill=ink, width=4)
+            c.draw.ellipse((cx - GAP_R, label_y, cx + GAP_R, label_y + 2 * GAP_R), fill=ink)
+            c.text((cx, label_y + GAP_R), str(k + FIRST_GAP), GAP_LABEL, DARK_INK, "mm", bold=True)
+    elif numbers:
+        for k, lx in enumerate(lefts):
+            _number(c, lx + card_w / 2, label_y, k + 1, rings.get(k))
+    return DrawnHand(card_w, lefts, top)
+
+
+def _number(c: Canvas, cx: float, y: float, n: int, lit: Colour | None) -> None:
+    """A card's number under it, on a pill of its ring's colour when it is ringed."""
+    label = str(n)
+    mid = y + NUMBER * 0.72
+    if lit is not None:
+        w = text.text_width(label, NUMBER) + 20
+        c.draw.rounded_rectangle(
+            (cx - w / 2, mid - NUMBER * 0.7, cx + w / 2, mid + NUMBER * 0.7), 10, fill=lit
+        )
+        c.text((cx, mid), label, NUMBER, DARK_INK, "mm", bold=True)
+    else:
+        c.text((cx, mid), label, NUMBER, TEXT, "mm", bold=True)
+
+
+def drawn_pair(c: Canvas, card: str, x: float, y: float, labels: Labels) -> tuple[float, float]:
+    """The drawn card apart, once with each end up (W, then B), each with its label under it
+    (`W ○3`); returns the size used."""
+    code = base(card)
+    for k, (upright, key, n) in enumerate((("W", "end_w", code[1]), ("B", "end_b", code[3]))):
+        cx = x + k * (DRAWN_W + GAP)
+        parts.paste_card(c, hold(code, upright), cx, y, DRAWN_W, ring=GOLD)
+        c.text(
+            (cx + DRAWN_W / 2, y + card_height(DRAWN_W) + 6),
+            labels(key, c.locale, n=int(n)),
+            T_SMALL,
+            TEXT,
+            "ma",
+            bold=True,
+        )
+    return 2 * DRAWN_W + GAP, card_height(DRAWN_W) + 6 + SMALL_H
+
+
+DRAWN_PAIR_W = 2 * DRAWN_W + GAP
+DRAWN_PAIR_H = card_height(DRAWN_W) + 6 + SMALL_H
 
 
 def proposed(
@@ -510,166 +618,346 @@ def proposed(
 # --------------------------------------------------------------------------- the viewer's panel
 
 
-def own_panel(
-    labels: Labels,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    seat: int,
-    blocks: Sequence[Block],
-) -> Section:
-    """The viewer's seat: its first line (`seat_head`), then its blocks one under another."""
-    height = PAD + LINE_H + 4 + sum(h + 10 for h, _ in blocks) - 10 + PAD
+@dataclass(frozen=True)
+class Ask:
+    """What the viewer's panel says under its first line: a line of words in a colour."""
 
-    def draw(c: Canvas, box: Box) -> None:
-        seat_head(c, box, labels, view, players, seat, seat)
-        y = box[1] + PAD + LINE_H + 4
-        for block_h, block in blocks:
-            block(c, box[0] + PAD, y)
-            y += block_h + 10
-
-    return height, draw
+    words: Text
+    ink: Colour = GOLD
 
 
-def rotate_pair(
-    labels: Labels,
-    hand: Sequence[str],
-    caption: Callable[[str, list[str], str], tuple[Text, Colour]],
-    draw_hand: HandDrawer,
-) -> Block:
-    """Both versions of the hand, as dealt and rotated, one under the other beside the rotate
-    question; `caption(key, cards, locale)` says what each version is (`as_dealt`, `turned`)."""
-    versions = [("as_dealt", list(hand)), ("turned", rotated(hand))]
-    block = 36 + hand_height(len(hand), ROOM, numbers=False)
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x + ROOM, y), labels("rotate_ask", c.locale), BODY, GOLD, "ra", bold=True)
-        for k, (key, cards) in enumerate(versions):
-            top = y + k * (block + 8)
-            line, colour = caption(key, cards, c.locale)
-            c.text((x, top), line, LABEL, colour, "la", bold=True)
-            draw_hand(c, cards, x, top + 36, numbers=False)
-
-    return 2 * block + 8, draw
-
-
-def drawn_block(
-    labels: Labels, hand: Sequence[str], card: str, locale: str, draw_hand: HandDrawer
-) -> Block:
-    """The drawn card apart with both ends, what to pick, and the hand with its gaps numbered."""
-    ends = [labels("end_w", locale, n=int(card[1])), labels("end_b", locale, n=int(card[3]))]
-    head = 30 + drawn_height() + 14
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), labels("drawn", c.locale), BODY, TEXT_DIM, "la", bold=True)
-        used = drawn(c, x, y + 30, card, ends)
-        room = ROOM - used - 24
-        mid = y + 30 + drawn_height() / 2
-        pick = labels("pick_gap", c.locale, n=len(hand) + FIRST_GAP)
-        c.text((x + ROOM, mid - 18), pick, BODY, GOLD, "rm", bold=True, max_width=room)
-        c.text(
-            (x + ROOM, mid + 18),
-            labels("pick_end", c.locale),
-            BODY,
-            GOLD,
-            "rm",
-            bold=True,
-            max_width=room,
+def own_head(
+    c: Canvas,
+    box: Box,
+    name: str,
+    badges: Badges,
+    total: str,
+    worth: Ask | None,
+    ask: Ask | None,
+    lit: bool,
+) -> float:
+    """The viewer's panel and its first lines: name, total and badges at the left, what the
+    hand is worth (`worth`: its deadwood, how far from a win) at the right; then `ask`, what
+    to do now or what the choice being considered makes (on two lines if need be). Returns
+    the y under them."""
+    x0, y0, x1, _ = box
+    panel(c, box, lit)
+    y = y0 + PAD
+    mid = y + NAME_H / 2
+    left = x0 + PAD
+    right = x1 - PAD
+    if worth is not None:
+        most = (x1 - x0) * 0.55
+        right -= c.text(
+            (right, mid), worth.words, T_BODY, worth.ink, "rm", bold=True, max_width=most
         )
-        draw_hand(c, hand, x, y + head, gaps=True)
-
-    return head + hand_height(len(hand), ROOM, gaps=True), draw
-
-
-def preview_block(
-    title: Text,
-    line: tuple[Text, Colour],
-    after: tuple[list[str], int],
-    draw_hand: HandDrawer,
-    *,
-    bold: bool,
-) -> Block:
-    """The hand as it would be after a proposed insert: `title`, then `line` (what it would
-    make of the hand), then the hand with the new card ringed and its number lit."""
-    cards, fresh = after
-
-    def draw(c: Canvas, x: float, y: float) -> None:
-        c.text((x, y), title, LABEL, HIGHLIGHT, "la", bold=True, max_width=ROOM)
-        c.text((x, y + 34), line[0], BODY, line[1], "la", bold=bold, max_width=ROOM)
-        draw_hand(c, cards, x, y + 72, fresh=fresh)
-
-    return 72 + hand_height(len(cards), ROOM), draw
+        right -= 20
+    used = c.text((left, mid), name, T_NAME, TEXT, "lm", bold=True, max_width=(right - left) * 0.4)
+    left += used + 14
+    left += c.text((left, mid), total, T_BODY, GOLD, "lm", bold=True) + 14
+    for label, bg, fg in badges:
+        width = text.text_width(label, T_SMALL) + T_SMALL
+        if left + width > right:
+            break
+        parts.badge(c, left, mid - kit.BADGE_H / 2, label, bg, fg, T_SMALL)
+        left += width + 6
+    y += NAME_H
+    if ask is not None:
+        width = x1 - x0 - 2 * PAD
+        for line in wrap(ask.words, T_BODY, width):
+            c.text((x0 + PAD, y + 2), line, T_BODY, ask.ink, "la", bold=True, max_width=width)
+            y += LINE_H
+    return y + 4
 
 
-# --------------------------------------------------------------------------- small cards
-
-SMALL_W = 54
-TABLE_W = 48
+# --------------------------------------------------------------------------- a hand shown
 
 
-def small_hand(
+def tile_hand(
     c: Canvas,
     cards: Sequence[str],
     x: float,
     y: float,
-    melds: Sequence[Sequence[Any]] = (),
-    width: int = SMALL_W,
+    segments: Sequence[Segment] = (),
+    names: Mapping[str, str] | None = None,
+    *,
+    width: int = TILE_W,
+    size: int = TILE_TEXT,
     ring: int | None = None,
     dots: Sequence[int] = (),
+    bg: Colour = PANEL,
 ) -> float:
-    """A hand shown at a round's end, melds bracketed (`ring`: a card to ring, the winning
-    one; `dots`: cards to dot, the dora); returns the width used."""
-    step = width + 4
+    """A hand by its upright ends (at a round's end), its segments bracketed and named
+    (`ring`: the winning card; `dots`: the dora); returns the width used."""
+    step = width + TILE_SPACE
     lefts = [x + k * step for k in range(len(cards))]
-    brackets(c, lefts, width, y, melds)
-    top = y + BRACKET_ROOM
+    brackets(c, lefts, width, y, segments, names or {}, bg)
     for k, (lx, code) in enumerate(zip(lefts, cards, strict=True)):
-        lit = HIGHLIGHT if k == ring else None
-        parts.paste_card(c, code, lx, top, width, shadow=False, ring=lit)
-        if k in dots:
-            dot(c, lx + width - 2, top + 2)
-    return step * len(cards) - 4 if cards else 0
+        end_tile(
+            c,
+            code,
+            lx,
+            y + BRACKET_H,
+            width,
+            size=size,
+            ring=HIGHLIGHT if k == ring else None,
+            dotted=k in dots,
+        )
+    return step * len(cards) - TILE_SPACE if cards else 0
 
 
-def small_hand_height(width: int = SMALL_W) -> int:
-    """The height `small_hand` takes."""
-    return BRACKET_ROOM + card_height(width)
+TILE_SPACE = 6
 
 
-def rows_of(count: int, width: int, room: float, gap: int = 4) -> int:
-    """How many rows `card_rows` needs for `count` cards."""
-    per_row = max(1, int((room + gap) // (width + gap)))
-    return max(1, -(-count // per_row))
-
-
-def card_rows(
+def laid_meld(
     c: Canvas,
-    codes: Sequence[str],
+    cards: Sequence[str],
+    claimed: str | None,
     x: float,
     y: float,
-    room: float,
-    width: int = TABLE_W,
     *,
-    dims: Sequence[bool] = (),
-    gap: int = 4,
+    width: int = TILE_W,
+    size: int = TILE_TEXT,
+    dora: Sequence[int] = (),
 ) -> float:
-    """Table cards left to right in rows that wrap (nothing overlaps); returns the height."""
-    per_row = max(1, int((room + gap) // (width + gap)))
-    row_h = card_height(width) + 6
-    for k, code in enumerate(codes):
-        r, col = divmod(k, per_row)
-        dim = k < len(dims) and dims[k]
-        parts.paste_card(
-            c, code, x + col * (width + gap), y + r * row_h, width, dim=dim, shadow=False
+    """A meld laid down (Shirokuro-jaku's pon or chi) by its upright ends on a dark ground,
+    the claimed card ringed, the dora dotted; returns its width."""
+    step = width + 4
+    used = step * len(cards) - 4 if cards else 0
+    c.draw.rounded_rectangle((x - 5, y - 5, x + used + 5, y + card_height(width) + 5), 8, fill=LAID)
+    for k, card in enumerate(cards):
+        ring = GOLD if card == claimed else None
+        dotted = is_held(card) and value(card) in dora
+        end_tile(c, card, x + k * step, y, width, size=size, ring=ring, dotted=dotted)
+    return used
+
+
+def laid_width(count: int, width: int = TILE_W) -> float:
+    """The width `laid_meld` takes for `count` cards."""
+    return (width + 4) * count - 4 if count else 0
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown at a round's end: one row of `round_rows`."""
+
+    name: str
+    note: Text
+    """Under the name: its deadwood, how it won, how far it was from a win."""
+    cards: tuple[str, ...]
+    segments: tuple[Segment, ...]
+    score: str
+    total: Text
+    ink: Colour = TEXT
+    """Gold for a seat that scored."""
+    ring: int | None = None
+    dora: tuple[int, ...] = ()
+    melds: tuple[tuple[tuple[str, ...], str | None], ...] = ()
+    """Melds laid down, shown after the hand: (cards, the card claimed)."""
+    line: Text = ""
+    """Under the tiles: what the win was worth (its yaku)."""
+
+
+ROW_NAME_W = 250
+"""The column of a round-end row that names the seat."""
+ROW_SCORE_W = 130
+"""The column of a round-end row that gives its score and total."""
+ROW_TILES = (84, 76, 68, 60, 54, 50, 44, 40)
+"""Tile widths of the hands shown at a round's end, largest first."""
+MELD_SPACE = 20
+
+
+def row_height(hand: ShownHand, tile_w: int) -> float:
+    """The height of `hand`'s row in `round_rows`."""
+    return BRACKET_H + card_height(tile_w) + (LINE_H if hand.line else 0) + 10
+
+
+def round_tile_width(hands: Sequence[ShownHand], width: float, height: float) -> int:
+    """The widest tiles at which every row fits `width` and all of them `height`."""
+    room = width - ROW_NAME_W - ROW_SCORE_W
+    for tile_w in ROW_TILES:
+        widest = max(
+            (
+                (tile_w + TILE_SPACE) * len(h.cards)
+                + sum(MELD_SPACE + laid_width(len(m), tile_w) for m, _ in h.melds)
+                for h in hands
+            ),
+            default=0,
         )
-    return rows_of(len(codes), width, room, gap) * row_h - 6
+        if widest <= room and sum(row_height(h, tile_w) for h in hands) <= height:
+            return tile_w
+    return ROW_TILES[-1]
 
 
-def card_rows_height(count: int, room: float, width: int = TABLE_W, gap: int = 4) -> float:
-    """The height `card_rows` takes."""
-    return rows_of(count, width, room, gap) * (card_height(width) + 6) - 6
+def round_rows(
+    c: Canvas,
+    x0: float,
+    y: float,
+    x1: float,
+    hands: Sequence[ShownHand],
+    tile_w: int,
+    names: Mapping[str, str],
+    bg: Colour = PANEL_FILL,
+) -> float:
+    """The hands of a round's end, a row each: the seat's name and `note` at the left, the
+    hand by its upright ends (and its melds laid down) in the middle, the score and the
+    total at the right, what the win was worth under the hand; returns the y under them."""
+    size = round(tile_w * 0.72)
+    for hand in hands:
+        mid = y + BRACKET_H + card_height(tile_w) / 2
+        room = ROW_NAME_W - 16
+        c.text((x0, mid - 2), hand.name, T_NAME, hand.ink, "ls", bold=True, max_width=room)
+        if hand.note:
+            c.text((x0, mid + 4), hand.note, T_SMALL, hand.ink, "la", max_width=room)
+        c.text((x1, mid - 2), hand.score, T_NAME, hand.ink, "rs", bold=True)
+        c.text((x1, mid + 4), hand.total, T_SMALL, TEXT_DIM, "ra", max_width=ROW_SCORE_W - 8)
+        x = x0 + ROW_NAME_W
+        dots = [k for k, card in enumerate(hand.cards) if value(card) in hand.dora]
+        x += tile_hand(
+            c,
+            hand.cards,
+            x,
+            y,
+            hand.segments,
+            names,
+            width=tile_w,
+            size=size,
+            ring=hand.ring,
+            dots=dots,
+            bg=bg,
+        )
+        for meld, claimed in hand.melds:
+            x += MELD_SPACE
+            x += laid_meld(
+                c, meld, claimed, x, y + BRACKET_H, width=tile_w, size=size, dora=hand.dora
+            )
+        y += BRACKET_H + card_height(tile_w) + 6
+        if hand.line:
+            width = x1 - x0 - ROW_NAME_W
+            c.text((x0 + ROW_NAME_W, y), hand.line, T_BODY, TEXT, "la", max_width=width)
+            y += LINE_H
+        y += 4
+    return y
 
 
-# --------------------------------------------------------------------------- text
+def round_panel(
+    c: Canvas,
+    box: Box,
+    title: str,
+    head: Text,
+    hands: Sequence[ShownHand],
+    names: Mapping[str, str],
+    right: Text = "",
+) -> None:
+    """A round's end in `box`: `title` (the round) and `head` (how it ended) on the first
+    line, `right` (the dora, after the dot that marks them) at its right, then every hand
+    shown (`round_rows`), as big as fits."""
+    x0, y0, x1, y1 = box
+    panel(c, box, fill=PANEL_FILL)
+    y = y0 + PAD
+    edge = x1 - PAD
+    if right:
+        edge -= c.text((edge, y + NAME_H / 2), right, T_BODY, GOLD, "rm", bold=True) + 8
+        dot(c, edge - DOT_R, y + NAME_H / 2)
+        edge -= 2 * DOT_R + 16
+    used = c.text((x0 + PAD, y), title, T_NAME, TEXT_DIM, "la", bold=True)
+    room = edge - (x0 + 2 * PAD + used)
+    c.text((x0 + 2 * PAD + used, y), head, T_NAME, GOLD, "la", bold=True, max_width=room)
+    y += NAME_H + 4
+    inner = (x0 + PAD, y, x1 - PAD, y1 - PAD)
+    tile_w = round_tile_width(hands, inner[2] - inner[0], inner[3] - inner[1])
+    rows_h = sum(row_height(h, tile_w) for h in hands)
+    top = y + max(0.0, (inner[3] - inner[1] - rows_h) / 2)
+    round_rows(c, inner[0], top, inner[2], hands, tile_w, names)
+
+
+def next_line(c: Canvas, box: Box, words: Text, right: Text) -> None:
+    """The line under a round's end: how the next round starts, and `right` (that each
+    seat may rotate) at its right."""
+    x0, y0, x1, y1 = box
+    table_panel(c, box)
+    mid = (y0 + y1) / 2
+    used = c.text((x1 - PAD, mid), right, T_SMALL, TEXT_DIM, "rm")
+    room = x1 - x0 - 3 * PAD - used
+    c.text((x0 + PAD, mid), words, T_BODY, TEXT, "lm", bold=True, max_width=room)
+
+
+NEXT_H = 2 * PAD + LINE_H
+"""The height of `next_line`."""
+
+
+# --------------------------------------------------------------------------- the frame
+
+
+def frame(
+    c: Canvas,
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    own: int | None,
+    status: Text,
+) -> None:
+    """The top bar: the game's name and `status` at the left, whose turn at the right."""
+    locale = c.locale
+    c.draw.rectangle((0, 0, W, kit.BAR_H), fill=FELT_DARK)
+    mid = kit.BAR_H / 2
+    x = M + c.text((M, mid), labels("title", locale), T_TITLE, TEXT, "lm", bold=True) + 24
+    right: float = W - M
+    seat = view.get("turn")
+    if isinstance(seat, int) and not view.get("over"):
+        mine = seat == own
+        pill: Text = (
+            labels("your_turn", locale)
+            if mine
+            else labels.named("turn_of", locale, name=name_of(players, seat, locale))
+        )
+        right -= kit.turn_pill(c, right, (kit.BAR_H - kit.PILL_H) / 2, pill, mine, W * 0.4) + 20
+    c.text((x, mid), status, T_BODY, TEXT_DIM, "lm", max_width=right - x)
+
+
+def wrap(words: Text, size: int, width: float, most: int = 2) -> list[Text]:
+    """`words` on at most `most` lines of `width`, broken at a space in the second half of a
+    line (else, as Japanese is written, between any two characters); what is still too long
+    is cut when drawn. A template that fits whole stays one (its names cut first if need
+    be)."""
+    if text.text_width(words, size) <= width or most <= 1:
+        return [words]
+    rest = str(words)
+    out: list[Text] = []
+    while rest and len(out) < most - 1 and text.text_width(rest, size) > width:
+        cut = len(rest)
+        while cut > 1 and text.text_width(rest[:cut], size) > width:
+            cut -= 1
+        space = rest.rfind(" ", 0, cut + 1)
+        if space > cut / 2:  # a break at a space, unless it leaves too much for the next line
+            cut = space
+        out.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+NOTES_W = 400
+"""The least width of the table's column when it holds notes."""
+
+
+def notes_height(notes: Sequence[tuple[Text, Colour]], width: float) -> float:
+    """The height `note_lines` takes."""
+    return sum(len(wrap(words, T_SMALL, width)) for words, _ in notes) * SMALL_H
+
+
+def note_lines(
+    c: Canvas, notes: Sequence[tuple[Text, Colour]], x: float, y: float, width: float
+) -> float:
+    """Short notes (the last card, a knock still open), each on up to two lines; returns the
+    height used."""
+    k = 0
+    for words, ink in notes:
+        for line in wrap(words, T_SMALL, width):
+            c.text((x, y + k * SMALL_H), line, T_SMALL, ink, "la", bold=True, max_width=width)
+            k += 1
+    return k * SMALL_H
 
 
 def lines(
@@ -678,8 +966,8 @@ def lines(
     x: float,
     y: float,
     width: float,
-    size: int = BODY,
-    step: int = 32,
+    size: int = T_SMALL,
+    step: float = SMALL_H,
 ) -> float:
     """Lines of text, each cut to `width`; returns the height used."""
     for k, (line, colour) in enumerate(entries):
@@ -687,47 +975,91 @@ def lines(
     return len(entries) * step
 
 
-def dark_box(c: Canvas, box: tuple[float, float, float, float]) -> None:
-    """The table's felt-dark middle."""
-    c.draw.rounded_rectangle(box, 18, fill=FELT_DARK, outline=(40, 96, 70), width=2)
-
-
-def stock_corner(c: Canvas, box: Box, labels: Labels, view: Mapping[str, Any]) -> float:
-    """The middle's felt and, at its left, the stock with its count; returns the top of the
-    cards under the headings."""
-    x0, y0, _, _ = box
-    locale = c.locale
-    dark_box(c, box)
-    top = y0 + PAD + 30
-    stock = int(view.get("stock_count") or 0)
-    c.text((x0 + PAD, y0 + PAD), labels("stock", locale), BODY, TEXT, "la", bold=True)
-    parts.face_down_pile(
-        c, x0 + PAD, top, stock, STOCK_W, label=labels("cards", locale, n=stock), size=BODY
-    )
-    return top
-
-
-def turn(
+def log_panel(
     c: Canvas,
-    box: Box,
     labels: Labels,
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    own: int | None,
-    left: float,
+    log: Sequence[tuple[Text, Colour]],
+    box: Box,
+    notes: Sequence[tuple[Text, Colour]] = (),
 ) -> None:
-    """Whose turn, at the middle's top right (no further left than `left`)."""
-    _, y0, x1, _ = box
-    seat = view.get("turn")
-    if not isinstance(seat, int) or view.get("over"):
+    """The notes, then the newest moves of `log` that fit in `box` (the older ones are the
+    embed's), on the table's felt."""
+    x0, y0, x1, y1 = box
+    width = x1 - x0 - 2 * PAD
+    noted = notes_height(notes, width)
+    room = int((y1 - y0 - 2 * PAD - SMALL_H - noted) // LINE_H)
+    shown = list(log)[-room:] if room > 0 else []
+    if not shown and not notes:
         return
-    mine = seat == own
-    pill: Text = (
-        labels("your_turn", c.locale)
-        if mine
-        else labels.named("turn_of", c.locale, name=name_of(players, seat, c.locale))
-    )
-    parts.turn_pill(c, x1 - PAD, y0 + PAD, pill, mine, x1 - PAD - left)
+    height = 2 * PAD + noted + (SMALL_H + len(shown) * LINE_H if shown else 0)
+    table_panel(c, (x0, y0, x1, y0 + height))
+    y = y0 + PAD + note_lines(c, notes, x0 + PAD, y0 + PAD, width)
+    if not shown:
+        return
+    c.text((x0 + PAD, y), labels("last_moves", c.locale), T_SMALL, TEXT_DIM, bold=True)
+    lines(c, shown, x0 + PAD, y + SMALL_H, width, T_BODY, LINE_H)
+
+
+Version = Callable[[list[str]], tuple[Text, Colour, Sequence[Segment], Sequence[int]]]
+"""What a game says of one version of a hand: (its worth in words, their colour, the
+segments to bracket, the cards to dot)."""
+CAPTION_W = 230
+"""The column naming each version of the hand while it may rotate."""
+
+
+def rotate_pair(
+    c: Canvas,
+    labels: Labels,
+    hand: Sequence[str],
+    box: Box,
+    version: Version,
+    names: Mapping[str, str],
+) -> None:
+    """Both versions of the hand, as dealt and rotated, one over the other, as big as fits
+    `box`, each named at its left with what `version` says it is worth."""
+    x0, y0, x1, y1 = box
+    room = x1 - x0 - CAPTION_W
+    card_w = fit_hand(len(hand), room, (y1 - y0 - GAP) / 2, numbers=False)
+    height = hand_height(card_w, numbers=False)
+    top = y0 + max(0.0, (y1 - y0 - 2 * height - GAP) / 2)
+    for k, (key, cards) in enumerate((("as_dealt", list(hand)), ("turned", rotated(hand)))):
+        y = top + k * (height + GAP)
+        mid = y + BRACKET_H + card_height(card_w) / 2
+        worth, ink, segments, dots = version(cards)
+        name = labels(key, c.locale)
+        c.text((x0, mid - 4), name, T_NAME, TEXT, "ls", bold=True, max_width=CAPTION_W - 16)
+        c.text((x0, mid + 4), worth, T_SMALL, ink, "la", bold=True, max_width=CAPTION_W - 16)
+        draw_hand(
+            c,
+            cards,
+            x0 + CAPTION_W,
+            y,
+            room,
+            card_w,
+            numbers=False,
+            segments=segments,
+            names=names,
+            dots=dots,
+            centre=False,
+        )
+
+
+def stock(c: Canvas, labels: Labels, x: float, y: float, count: int) -> float:
+    """The stock: its name over a pile of backs with its count under it (red when low), all
+    within `STOCK_W` from `x`; returns the width used."""
+    locale = c.locale
+    c.text((x, y), labels("stock", locale), T_SMALL, TEXT_DIM, "la", bold=True)
+    words = labels("cards", locale, n=count)
+    pill = text.text_width(words, T_SMALL) + T_SMALL
+    left = x + max(0.0, (pill - STOCK_CARD) / 2)
+    kit.pile(c, left, y + SMALL_H, count, words, card_w=STOCK_CARD, size=T_SMALL, beside=False)
+    return max(pill, STOCK_CARD, text.text_width(labels("stock", locale), T_SMALL))
+
+
+STOCK_CARD = 56
+STOCK_H = SMALL_H + parts.pile_height(STOCK_CARD, T_SMALL)
+"""The height `stock` takes."""
+STOCK_W = 110
 
 
 def signed(n: int) -> str:
@@ -742,8 +1074,7 @@ def result_title(
     winners: Sequence[int],
     own: int | None,
 ) -> Text:
-    """Victory or defeat for a person looking at their own seat, else the winners by name
-    (labels `victory`, `defeat`, `winner`, `shared`)."""
+    """Victory or defeat for a person looking at their own seat, else the winners by name."""
     if own is not None and 0 <= own < len(players) and not players[own].is_cpu:
         return labels("victory" if own in winners else "defeat", locale)
     if len(winners) == 1:
@@ -751,55 +1082,6 @@ def result_title(
     return labels.named(
         "shared", locale, names=" · ".join(name_of(players, w, locale) for w in winners)
     )
-
-
-# --------------------------------------------------------------------------- the round's end
-
-
-def round_heading(c: Canvas, box: Box, title: str, head: Text, reserve: float = 0) -> None:
-    """The round-end panel's first line: `title` (the round) dim, then how it ended in gold,
-    cut to the panel's width less `reserve` (what the game puts at the right)."""
-    x0, y0, x1, _ = box
-    width = text.text_width(title, LABEL)
-    c.text((x0 + PAD, y0 + PAD), title, LABEL, TEXT_DIM, "la", bold=True)
-    room = x1 - x0 - 2 * PAD - width - reserve
-    c.text((x0 + PAD + width, y0 + PAD), head, LABEL, GOLD, "la", bold=True, max_width=room)
-
-
-def name_row(
-    c: Canvas,
-    box: Box,
-    y: float,
-    name: Text,
-    right: Text,
-    colour: Colour,
-    sizes: tuple[int, int],
-    *,
-    bold: bool = True,
-) -> None:
-    """A seat's line in a panel: its `name` at the left (cut to the room left), `right` (its
-    figures) at the right; `sizes`: (the name's, the figures')."""
-    x0, _, x1, _ = box
-    name_size, right_size = sizes
-    right_w = text.text_width(right, right_size)
-    c.text((x1 - PAD, y), right, right_size, colour, "ra", bold=True)
-    c.text(
-        (x0 + PAD, y),
-        name,
-        name_size,
-        colour,
-        "la",
-        bold=bold,
-        max_width=x1 - x0 - 3 * PAD - right_w,
-    )
-
-
-# --------------------------------------------------------------------------- the game's end
-
-
-def result_height(view: Mapping[str, Any]) -> int:
-    """The height `result` takes."""
-    return 22 + 58 + 40 + 34 * int(view["seats"]) + 24
 
 
 def result(
@@ -811,43 +1093,228 @@ def result(
     own: int | None,
     reason: Text,
 ) -> None:
-    """Victory or defeat (the viewer's own, or the winners by name), `reason`, every total."""
+    """The game's end over `box`: victory or defeat (or the winners by name), `reason`, and
+    every seat's total on one line, best first."""
     locale = c.locale
     outcome = view.get("result") or {}
     winners = list(outcome.get("winners") or [])
     totals = list(outcome.get("totals") or view.get("totals") or [])
-    title = result_title(labels, locale, players, winners, own)
     order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    lines: list[Text] = [
-        labels.named("total_line", locale, name=name_of(players, s, locale), n=totals[s])
-        for s in order
-    ]
-    parts.result_panel(c, box, title, reason, lines)
+    pieces, names = [], {}
+    for seat in order:
+        pattern = labels.pattern("total_line", locale, {"n": totals[seat]})
+        piece = pattern.replace("{n}", str(totals[seat])).replace("{name}", f"{{name{seat}}}")
+        pieces.append(piece)
+        names[f"name{seat}"] = name_of(players, seat, locale)
+    standings = Template.of("   ·   ".join(pieces), names, tuple(names))
+    title = result_title(labels, locale, players, winners, own)
+    kit.result(c, box, title, reason, [standings])
 
 
-def rounds_height(rows: int) -> int:
-    """The height `rounds_table` takes for `rows` rounds."""
-    return round(22 * 1.7) * (rows + 2) + 8
+RESULT_H = 22 + round(T_BIG * 1.45) + round(T_BODY * 1.67) + round(T_BODY * 1.42) + 16
+"""The height `result` needs."""
 
 
-def rounds_table(
+# --------------------------------------------------------------------------- the image
+
+Notes = list[tuple[Text, Colour]]
+Players = Sequence[PlayerInfo]
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game's ways to draw the parts of its image; `draw` puts them in their places, the
+    same in both games."""
+
+    labels: Labels
+    status: Callable[[View, str], Text]
+    """The top bar's words: the round."""
+    notes: Callable[[View, Players, int | None, str], Notes]
+    """What must not be missed (the last card, a knock open), for the viewer `own`."""
+    log: Callable[[View, Players, str], Notes]
+    """The round's public moves in words, the newest last."""
+    plate_height: Callable[[View, int, int | None, float], float]
+    """(view, seat, own, width) -> the height of that seat's plate."""
+    plate: Callable[[Canvas, View, Players, int, int | None, Box], None]
+    table_size: Callable[[View, int | None, Notes], tuple[float, float]]
+    table: Callable[[Canvas, View, Players, Box, Notes, int | None], None]
+    own: Callable[[Canvas, View, Players, int, Box], None]
+    """The viewer's panel and hand."""
+    last_round: Callable[[Canvas, View, Mapping[str, Any], Players, Box], None]
+    next_round: Callable[[View, Players, str], Text]
+    """The line under a round's end: how the next round starts."""
+    reason: Callable[[View, str], Text]
+    """Why the game ended."""
+
+
+def draw(
+    table: Table, view: View, players: Players, locale: str, style: CardStyle, viewer: int | None
+) -> Image.Image:
+    """The image of one view: the top bar, then the game's end (the result, the last
+    round), a seat's image (the other seats and the table over the viewer's panel), the
+    round just played while the next one's rotations are open, or the channel's image (every
+    seat, the table, the last moves)."""
+    c = kit.canvas(locale, style)
+    own = own_seat(view, viewer)
+    frame(c, table.labels, view, players, own, table.status(view, locale))
+    if view.get("over"):
+        box = (M, TOP, W - M, TOP + RESULT_H)
+        result(c, box, table.labels, view, players, own, table.reason(view, locale))
+        last = view.get("last_round")
+        if last:
+            table.last_round(c, view, last, players, (M, box[3] + GAP, W - M, BOTTOM))
+    elif own is not None:
+        _seat_image(c, table, view, players, own)
+    elif view.get("last_round") and view.get("rotation_open"):
+        bottom = BOTTOM - NEXT_H - GAP
+        table.last_round(c, view, view["last_round"], players, (M, TOP, W - M, bottom))
+        words = table.next_round(view, players, locale)
+        next_line(c, (M, bottom + GAP, W - M, BOTTOM), words, table.labels("next_rotate", locale))
+    else:
+        _channel_image(c, table, view, players)
+    return c.image
+
+
+def _plates(
     c: Canvas,
-    x: float,
-    y: float,
-    width: float,
+    table: Table,
+    view: View,
+    players: Players,
+    seats: Sequence[int],
+    own: int | None,
+    x1: float,
+) -> float:
+    """The plates of `seats` stacked from the top, from the left margin to `x1`; returns
+    the y under the last."""
+    y: float = TOP
+    for seat in seats:
+        height = table.plate_height(view, seat, own, x1 - M)
+        table.plate(c, view, players, seat, own, (M, y, x1, y + height))
+        y += height + GAP
+    return y - GAP
+
+
+def _channel_image(c: Canvas, table: Table, view: View, players: Players) -> None:
+    """Every seat's plate at the left, the table at the right, the notes and the last moves
+    under them."""
+    width, height = table.table_size(view, None, [])
+    split = W - M - width
+    bottom = _plates(c, table, view, players, range(int(view["seats"])), None, split - GAP)
+    box = (split, TOP, W - M, max(bottom, TOP + height))
+    table.table(c, view, players, box, [], None)
+    notes = table.notes(view, players, None, c.locale)
+    log = table.log(view, players, c.locale)
+    log_panel(c, table.labels, log, (M, box[3] + GAP, W - M, BOTTOM), notes)
+
+
+def _seat_image(c: Canvas, table: Table, view: View, players: Players, own: int) -> None:
+    """The other seats (in play order after the viewer) and the table over the viewer's
+    panel and hand; the last moves under the plates when there is room."""
+    seats = int(view["seats"])
+    others = [(own + k) % seats for k in range(1, seats)]
+    notes = table.notes(view, players, own, c.locale)
+    width, height = table.table_size(view, own, notes)
+    split = W - M - width
+    plates = _plates(c, table, view, players, others, own, split - GAP) - TOP
+    band = max(plates, height)
+    if band - plates > 2 * LINE_H:
+        log = table.log(view, players, c.locale)
+        log_panel(c, table.labels, log, (M, TOP + plates + GAP, split - GAP, TOP + band))
+    table.table(c, view, players, (split, TOP, W - M, TOP + band), notes, own)
+    table.own(c, view, players, own, (M, TOP + band + GAP, W - M, BOTTOM))
+
+
+# --------------------------------------------------------------------------- scores
+
+
+@dataclass(frozen=True)
+class RoundScores:
+    """A finished round in the Details image: its name, every seat's score, how it ended."""
+
+    name: str
+    scores: tuple[int, ...]
+    how: Text = ""
+
+
+SCORE_ROW = round(T_BODY * 1.6)
+
+
+def scores_table(
+    c: Canvas,
+    box: Box,
     labels: Labels,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    rounds: Sequence[tuple[str, Mapping[str, Any]]],
+    rounds: Sequence[RoundScores],
 ) -> None:
-    """The scores of `rounds` ((what the round is called, its entry)) by seat, then the totals."""
+    """Every round's scores by seat, how it ended under it, then the totals; when they do
+    not all fit, only the newest rounds say how they ended, and when even the scores do not,
+    only the newest rounds are listed (the others said to be left out)."""
+    x0, y0, x1, y1 = box
     locale = c.locale
     seats = int(view["seats"])
-    headers = [labels("rounds_col", locale)] + [name_of(players, s, locale) for s in range(seats)]
-    rows = [[name] + [signed(int(r["scores"][s])) for s in range(seats)] for name, r in rounds]
+    room = y1 - y0 - 2 * SCORE_ROW - 8  # the header and the totals
+    most = int(room // SCORE_ROW)
+    shown = list(rounds) if len(rounds) <= most else list(rounds)[-(most - 1) :]
+    left_out = len(rounds) - len(shown)
+    spare = room - len(shown) * SCORE_ROW - (SCORE_ROW if left_out else 0)
+    told = {id(r) for r in [r for r in shown if r.how][::-1][: max(0, int(spare // SMALL_H))]}
+    y = y0
+    if left_out:
+        words = labels("earlier", locale, n=rounds[left_out - 1].name)
+        c.text((x0 + PAD, y + SCORE_ROW / 2), words, T_SMALL, TEXT_DIM, "lm")
+        y += SCORE_ROW
+    bottom = y + 2 * SCORE_ROW + len(shown) * SCORE_ROW + len(told) * SMALL_H + 8
+    panel(c, (x0, y, x1, bottom), fill=PANEL_FILL)
+    first = (x1 - x0) * (0.34 if seats > 2 else 0.4)
+    col = (x1 - x0 - first) / max(1, seats)
+
+    def row(cells: Sequence[Text], top: float, ink: Colour, bold: bool) -> None:
+        mid = top + SCORE_ROW / 2
+        c.text((x0 + PAD, mid), cells[0], T_BODY, ink, "lm", bold=bold, max_width=first - PAD)
+        for k, cell in enumerate(cells[1:]):
+            right = x0 + first + col * (k + 1) - PAD
+            c.text((right, mid), cell, T_BODY, ink, "rm", bold=bold, max_width=col - 2 * PAD)
+
+    names = [name_of(players, s, locale) for s in range(seats)]
+    row([labels("rounds_col", locale), *names], y + 4, TEXT_DIM, False)
+    y += SCORE_ROW + 4
+    c.draw.line((x0 + 8, y, x1 - 8, y), fill=PANEL_EDGE, width=2)
+    for entry in shown:
+        row([entry.name, *(signed(n) for n in entry.scores)], y, TEXT, True)
+        y += SCORE_ROW
+        if id(entry) in told:
+            c.text(
+                (x0 + PAD + 16, y - 4),
+                entry.how,
+                T_SMALL,
+                TEXT_DIM,
+                "la",
+                max_width=x1 - x0 - 2 * PAD - 16,
+            )
+            y += SMALL_H
     totals = list(view.get("totals") or [0] * seats)
-    rows.append([labels("total_row", locale)] + [str(t) for t in totals])
-    parts.score_table(c, x, y, width, headers, rows, highlight=[len(rows) - 1])
+    c.draw.rectangle((x0 + 3, y, x1 - 3, y + SCORE_ROW), fill=(70, 110, 60))
+    row([labels("total_row", locale), *(str(t) for t in totals)], y, GOLD, True)
+
+
+def details_image(
+    labels: Labels,
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    style: CardStyle,
+    locale: str,
+    rounds: Sequence[RoundScores],
+) -> Image.Image | None:
+    """The Details image: every round's scores, how it ended, and the totals; None before
+    any round ends."""
+    if not rounds:
+        return None
+    c = kit.canvas(locale, style)
+    kit.top_bar(c, labels("title", locale), labels("scores", locale))
+    scores_table(c, (M, TOP, W - M, BOTTOM), labels, view, players, rounds)
+    return c.image
 
 
 # --------------------------------------------------------------------------- samples

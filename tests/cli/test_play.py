@@ -89,8 +89,9 @@ async def test_bad_input_changes_nothing(sqlite_file: Path) -> None:
     lines: list[str] = []
     await run(args(), ask=Script("x", "7", "q"), out=lines.append)
     text = "\n".join(lines)
-    # no list is shown for a single move: the hint names what Enter does, not "a number"
-    assert text.count("Press Enter for Flip, or one of the keys.") == 2
+    # no list is shown for a single move: the refusal names what Enter does, not "a number"
+    assert "“x” is not a move here." in text and "“7” is not a move here." in text
+    assert text.count("This prompt takes Enter for Flip; ? for help.") == 2
     assert "Moves: 1" not in text and "Moves: 2" not in text
 
 

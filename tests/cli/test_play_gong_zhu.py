@@ -59,13 +59,18 @@ async def test_expose_then_play_with_refusals_explained(sqlite_file: Path) -> No
     text = "\n".join(lines)
     assert "A new game of Gong Zhu." in text
     assert "Hand 1: after the exposures, the holder of 2♠ leads." in text
-    # the exposure prompt names what each card would do, and numbers the hand
+    # the exposure prompt names what each card would do, and numbers the hand (the cards that
+    # can't be exposed dimmed); exposing nothing is typed by its words, not by a number
     assert "You may expose: Q♠ — pig ×2." in text
-    assert "1:Q♠  2:5♠  3:4♠  4:3♠  5:K♥" in text
-    assert " 1. Expose nothing" in text
+    assert "1:Q♠  (2:5♠)  (3:4♠)  (4:3♠)  (5:K♥)" in text
+    assert "Cards in brackets, like (2:5♠), are dimmed: they can't be chosen now." in text
+    assert "\n  [Expose nothing]\n" in text
     assert "Only A♥, Q♠, J♦ and 10♣ can be exposed." in text  # 5 is the K♥
-    assert "You expose Q♠; it is shown when everyone has decided." in text
-    assert "Alice exposes Q♠" in text
+    # Alice decides last (every seat is asked, one holding none of the four too): all are shown
+    assert "  Alice exposes Q♠ and CPU 3 leads hand 1" in lines
+    # the CPUs decided at once (even the ones holding none of the four), so hers is the last
+    # decision: it reveals them all, and the table shows her exposed pig
+    assert "Alice: this hand 0 · total 0 · exposed Q♠" in text
     assert "CPU 3 plays 2♠" in text
     # the exposed pig must wait for the first spade trick, and a heart is no follow
     assert "The exposed Q♠ can't be played in the first ♠ trick" in text

@@ -88,7 +88,7 @@ def stored(path: Path) -> Shirokuro:
 
 async def test_a_round_won_by_tenhou_saved_and_resumed(sqlite_file: Path) -> None:
     lines: list[str] = []
-    script = Script("1", "discard 12", "tsumo", "q")
+    script = Script("rotate", "discard 12", "tsumo", "q")
     assert await run(args(), ask=script, out=lines.append) == 0
     text = "\n".join(lines)
     assert "A new game of Shirokuro-jaku." in text
@@ -97,7 +97,7 @@ async def test_a_round_won_by_tenhou_saved_and_resumed(sqlite_file: Path) -> Non
     assert "Rotated (it wins): 1 ●1 2 ●2 3 ●3 4 ○4 5 ○4 6 ○4 7 ●5 8 ●5" in text
     assert "Stock 14 · dora indicator ○6/●5 (dora ○6 ●5)" in text
     assert "You rotated your hand." in text and "Your hand wins: declare tsumo." in text
-    assert "   9. Tsumo" in text
+    assert "\n  [Tsumo]\n" in text
     assert "Your hand has no such card or gap: count them from 1 at the far left." in text
     assert (
         "Alice wins by tsumo for 20: Dealer 1, Tsumo 1, Dora 2, Tenhou 16. Totals: Alice 20,"

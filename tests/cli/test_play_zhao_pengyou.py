@@ -80,12 +80,12 @@ class Player:
             return "" if self.let_go == 1 else "1"
         if "last chance" in shown:
             return "1"
-        if "bury exactly 6 cards" in shown:
+        if "Bury exactly 6 cards" in shown:
             if not self.bury_refused:
                 self.bury_refused = True
                 return "19 20 21 22 23"
             return "18 19 20 21 22 23"
-        if "call 2 friends" in shown:
+        if "Call 2 friends" in shown:
             return "1"
         game = stored(self.path)
         if game.phase == "play" and game.turn == 0 and self.plays:
@@ -114,7 +114,7 @@ async def test_a_deal_in_the_terminal(sqlite_file: Path) -> None:
     assert draws_shown == sum("let it pass" in asked for asked in player.asked) < 20
     assert "Your hand: " in text  # while drawing, for the declaration
     # an optional declaration: listed, Enter lets it go, then "1" declares
-    assert "declare trump with a card of your rank" in text and player.let_go >= 2
+    assert "Declare trump with a card of your rank" in text and player.let_go >= 2
     assert "You declared 2" in text
     # the bury: 5 cards are refused as a whole, in the game's words; then 6 are buried
     assert "Bury exactly 6 cards." in text

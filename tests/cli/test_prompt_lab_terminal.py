@@ -59,6 +59,7 @@ class Player:
         self.asked: list[str] = []
         self.passed = 0
         self.bury_refused = False
+        self.last: list[str] = []
 
     def __call__(self, prompt: str) -> str:
         self.asked.append(prompt)
@@ -66,6 +67,9 @@ class Player:
             raise EOFError
         shown = self.lines[self.seen :]
         self.seen = len(self.lines)
+        if not any(line.startswith(("  Your turn", "  You may")) for line in shown):
+            shown = self.last + shown  # a refusal: the prompt was shown before it
+        self.last = shown
         if "play again" in prompt:
             return "q"
         if "let it pass" in prompt:
@@ -93,11 +97,16 @@ class Player:
 
     @staticmethod
     def hand(shown: list[str]) -> list[str]:
-        """The cards of the last hand line shown ("1:2♠  2:3♠ ..."), as codes."""
-        lines = [line for line in shown if re.match(r"^\s+1:", line)]
-        if not lines:
+        """The cards of the last hand shown ("1:2♠  (2:3♠) ...", over a few lines), as codes."""
+        starts = [i for i, line in enumerate(shown) if re.match(r"^\s+\(?1:", line)]
+        if not starts:
             return []
-        return [parse_card(token.split(":", 1)[1]) for token in lines[-1].split()]
+        tokens = []
+        for line in shown[starts[-1] :]:
+            if not re.match(r"^\s+\(?\d+:", line):
+                break
+            tokens += [token.strip("()") for token in line.split()]
+        return [parse_card(token.split(":", 1)[1]) for token in tokens]
 
 
 async def test_a_whole_game_in_the_terminal(sqlite_file: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.discord.client import CardBot
 from bot.discord.images import Images
+from bot.discord.pacing import VirtualPacing
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables.service import TableService
@@ -74,6 +75,8 @@ async def make_harness(
             "run_timers": False,
             "auto_delay": 0,
             "edit_interval": 0,
+            # the channel budget waits in virtual time: a test never sleeps for it
+            "pacing": VirtualPacing(),
             **options,
         }
         harness = await Harness.start(

@@ -230,6 +230,8 @@ class Recorder:
             "flags": 0,
         }
         self.adapter = _RecordingWebhookAdapter(self)
+        self.on_create: Callable[[dict[str, Any]], None] | None = None
+        """Called with each message created in a guild channel (the gateway's MESSAGE_CREATE)."""
         self.invalid_token = False
         self.failures: dict[tuple[str, str], tuple[int, int, str]] = {}
 
@@ -301,6 +303,8 @@ class Recorder:
             for part in form:
                 if part["name"] == "payload_json":
                     payload = json.loads(part["value"])
+        if route.method == "GET" and kwargs.get("params"):
+            payload = dict(kwargs["params"])  # a read's query (the messages after an id)
         call = Call("http", route.method, path, payload, sent_files)
         self.calls.append(call)
         call.result = self._answer(route.method, path, payload, sent_files)
@@ -335,6 +339,8 @@ class Recorder:
                 "verify_key": "0" * 64,
                 "flags": 0,
             }
+        if (m := re.fullmatch(r"/channels/(\d+)", path)) and method == "GET":
+            return self.channel_payload(int(m.group(1)))
         if path == "/users/@me/channels" and method == "POST":
             user_id = int(payload["recipient_id"])
             channel_id = self.dm_channels.setdefault(user_id, snowflake())
@@ -379,6 +385,16 @@ class Recorder:
                         {"code": 50007, "message": "Cannot send messages to this user"},
                     )
                 return self.store(channel_id, payload or {}, files)
+            if method == "GET":
+                after = int((payload or {}).get("after") or 0)
+                return [
+                    m
+                    for mid, m in sorted(self.messages.items(), reverse=True)
+                    if int(m["channel_id"]) == channel_id
+                    and mid > after
+                    and mid not in self.deleted
+                    and not int(m.get("flags") or 0) & EPHEMERAL
+                ][: int((payload or {}).get("limit") or 50)]
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             message_id = int(m.group(2))
             if method == "PATCH":
@@ -426,7 +442,55 @@ class Recorder:
             message["interaction_metadata"] = interaction
             message["application_id"] = str(APP_ID)
         self.messages[message_id] = message
+        self._created(message)
         return message
+
+    def _created(self, message: dict[str, Any]) -> None:
+        """Tell the client, as the gateway would (guild channels; not ephemeral messages)."""
+        ephemeral = int(message.get("flags") or 0) & EPHEMERAL
+        if self.on_create is not None and "guild_id" in message and not ephemeral:
+            self.on_create(message)
+
+    def chat(self, user: FakeUser, channel_id: int = CHANNEL_ID, text: str = "hi") -> int:
+        """Someone writes in a channel (the bot hears of it through MESSAGE_CREATE)."""
+        message_id = snowflake()
+        message = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": user.payload(),
+            "content": text,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+        }
+        self.messages[message_id] = message
+        self._created(message)
+        return message_id
+
+    def channel_payload(self, channel_id: int) -> dict[str, Any]:
+        """A guild channel as GET /channels/{id} answers (its newest message id included)."""
+        newest = max(
+            (
+                int(m["id"])
+                for m in self.messages.values()
+                if int(m["channel_id"]) == channel_id
+                and not int(m.get("flags") or 0) & EPHEMERAL
+            ),
+            default=None,
+        )
+        payload = _channel_payload(channel_id, "games", 0)
+        payload["last_message_id"] = None if newest is None else str(newest)
+        return payload
 
     def edit(self, message_id: int, body: dict[str, Any], files: list[SentFile]) -> dict[str, Any]:
         """Apply an edit to a stored message and return it."""
@@ -703,6 +767,7 @@ class Harness:
         recorder = recorder or Recorder()
         client = make_client()
         recorder.install(client)
+        recorder.on_create = client._connection.parse_message_create
         recorder.activate()
         await client.login("offline.token")
         state = client._connection

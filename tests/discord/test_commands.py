@@ -35,9 +35,10 @@ async def test_play_autocomplete_lists_exactly_the_callers_legal_moves(harness: 
     hana = await harness.autocomplete(HANA, "play", "move", user_locale="ja")
     assert [c["name"] for c in hana.choices()] == ["めくる"]
 
-    # the old value, sent when it is not Alice's turn: she is told so (not "out of date")
+    # the old value names an old version, and Alice is asked nothing now: whose turn it is
+    # (not "out of date": her prompt did not change into another), nothing happens
     again = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
-    assert again.ephemeral_text() == "It is not your turn."
+    assert again.ephemeral_text() == "It is not your turn: waiting for 花子."
     assert (await harness.client.service.load(1)).action_count == 1
     # her turn again: the old value names an old version of her prompt, out of date
     await flip_from_dm(harness, HANA)
@@ -197,12 +198,26 @@ async def test_an_error_after_thinking_replaces_the_placeholder(harness: Harness
     assert not [c for c in refused.calls if c.method == "POST" and "/webhooks/" in c.path]
 
 
+async def test_each_player_chooses_when_their_turn_notifies_them(harness: Harness) -> None:
+    chosen = await harness.slash(HANA, "game settings", notify="every_turn", user_locale="ja")
+    assert chosen.ephemeral_text().splitlines()[-1] == "手番の通知：毎回の手番"
+    assert await harness.client.service.notify_mode(HANA.id) == "every_turn"
+    assert await harness.client.service.notify_mode(ALICE.id) == "away"  # the default
+    again = await harness.slash(BOB, "game settings", notify="reminders")
+    assert again.ephemeral_text().splitlines()[-1] == "Your turn notifications: Only by reminders"
+    refused = await harness.slash(HANA, "game settings", notify="sometimes", user_locale="en-US")
+    assert refused.ephemeral_text() == "That value is out of range."
+    assert await harness.client.service.notify_mode(HANA.id) == "every_turn"
+    assert await harness.client.service.notify_mode(BOB.id) == "reminders"
+
+
 async def test_the_creator_sets_the_turn_timer_and_policy(harness: Harness) -> None:
     await two_player_table(harness)
     saved = await harness.slash(ALICE, "game settings", timer=5, expiry="cpu_seat")
     assert saved.ephemeral_text().splitlines() == [
         "Settings saved.",
         "DMs: Yes · turn timer: 5 min · on expiry: A CPU takes the seat",
+        "Your turn notifications: When I have been away a while",
     ]
     table = await harness.client.service.load(1)
     assert (table.turn_timer_seconds, table.expiry_policy) == (300, "cpu_seat")
@@ -211,7 +226,7 @@ async def test_the_creator_sets_the_turn_timer_and_policy(harness: Harness) -> N
     too_short = await harness.slash(ALICE, "game settings", timer=1)
     assert too_short.ephemeral_text() == "That value is out of range."  # the service checks too
     window = await harness.slash(ALICE, "game settings", window=30)
-    assert window.ephemeral_text().splitlines()[-1].endswith(" · claims: 30 s")
+    assert window.ephemeral_text().splitlines()[-2].endswith(" · claims: 30 s")
     assert (await harness.client.service.load(1)).window_seconds == 30
     too_long = await harness.slash(ALICE, "game settings", window=301)
     assert too_long.ephemeral_text() == "That value is out of range."

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import types
 from datetime import timedelta
+
+import pytest
 
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, HANA, Harness
 from tests.discord.scenes import edits_of, flip_from_dm, posts, press, two_player_table
+
+SILENT = 1 << 12
+"""The flag of a message posted without notifying anyone."""
 
 
 async def test_closed_dms_are_said_once_and_never_retried_until_reenabled(harness: Harness) -> None:
@@ -74,9 +80,12 @@ async def test_reminder_and_expiry_fire_after_a_restart(
     mark = len(rec.calls)
     await second.client.timers.tick(clock.now)
     expired = rec.since(mark)
-    table_edit = edits_of(expired, table_message)
-    assert len(table_edit) == 1
-    assert "花子 did not play in time; a CPU played for them." in table_edit[0].text
+    # the table message is over an hour old: posted anew at the bottom, quietly; the old goes
+    assert not edits_of(expired, table_message) and table_message in rec.deleted
+    [table_post] = [p for p in posts(expired) if p.embeds]
+    assert "花子 did not play in time; a CPU played for them." in table_post.text
+    assert int(table_post.body["flags"]) & SILENT
+    # Alice played an hour ago: she has been away, so her turn notifies her
     assert posts(expired)[-1].content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
     table = await second.client.service.load(1)
     assert table.to_act == (0,) and table.action_count == 2
@@ -126,3 +135,24 @@ async def test_a_player_with_closed_dms_is_reminded_by_a_mention(
     assert said[0].content.startswith(f"<@{HANA.id}>, your turn at Kitten Fishing runs out <t:")
     assert said[0].allowed_mentions == {"users": [HANA.id], "replied_user": True, "parse": []}
     assert not rec.dm_messages(HANA)
+
+
+async def test_closed_dms_found_on_a_private_prompt_are_not_said_in_the_channel(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """花子's first DM is about a private decision (Kokutorum: turning her hand around before
+    the first draw, offered to the seats not to play): the channel must not hear that she was
+    DMed then, so her closed DMs are noted quietly; it hears of them with her public turn."""
+    # seed 1: Alice (seat 0) plays first
+    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: 1))
+    harness = await make_harness()
+    rec = harness.recorder
+    rec.dm_closed.add(HANA.id)
+    lobby = await harness.slash(ALICE, "game new", game="kokutorum", seats=2)
+    table_message = lobby.response.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    started = await press(harness, ALICE, table_message, "start")
+    table = await harness.client.service.load(1)
+    assert table.prompts[1].asked and not table.prompts[1].public  # hers, private
+    assert len(rec.dm_calls(HANA)) == 1 and await harness.client.service.dm_closed(HANA.id)
+    assert not [p for p in posts(started.calls) if "could not DM" in p.content]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.discord.conftest import MakeHarness
+from tests.discord.conftest import MakeHarness, tiny_png
 from tests.discord.harness import ALICE, BOB, HANA, Harness, find_id
 from tests.discord.scenes import press
 
@@ -59,16 +59,18 @@ async def test_exposures_are_secret_until_all_four_are_in(
     table_message = await four_seats(harness)
     service = harness.client.service
 
-    # Bob and the CPU hold nothing to expose: decided by the table itself, nobody asks them
+    # Bob and the CPU hold nothing to expose; the CPU answered at once, Bob is asked like
+    # the others (the channel must not learn that he holds none): his DM says why, and its
+    # one button exposes nothing
     table = await service.load(1)
     assert [s.name for s in table.seats] == ["Alice", "花子", "Bob", "CPU"]
-    assert set(table.to_act) == {0, 1}
-    assert not rec.dm_messages(BOB)
-    # Bob opening his hand is told why (the document's automatic step)
-    shown = await press(harness, BOB, table_message, "hand")
-    bob_hand = rec.message(shown.replies[-1].message_id or 0)["embeds"][0]
-    said = "\n".join(f["value"] for f in bob_hand.get("fields") or [])
-    assert "Bob: decided ✅" in said and "No card to expose this hand." in said
+    assert set(table.to_act) == {0, 1, 2}
+    bob_dm = rec.last_dm(BOB)
+    said = bob_dm["embeds"][0]["description"]
+    assert "Your turn: No card to expose this hand." in said
+    assert [c["label"] for c in components(bob_dm) if ":act:" in c["custom_id"]] == [
+        "Expose nothing"
+    ]
 
     # Alice's DM: her hand, only the exposable card offered, the effect said in words
     dm = rec.last_dm(ALICE)
@@ -115,8 +117,10 @@ async def test_exposures_are_secret_until_all_four_are_in(
     assert "QS" not in str({k: v for k, v in seen.view.items() if k != "hand_cards"})
     assert (await service.record(1))["actions"] == []  # every exposure sealed until all are in
 
-    # 花子 exposes nothing: the fourth decision reveals all of them together
+    # 花子 and Bob expose nothing: the fourth decision reveals all of them together
     await harness.click(HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja")
+    assert "Alice exposes Q♠" not in table_log(harness, table_message)
+    await harness.click(BOB, int(bob_dm["id"]), find_id(bob_dm, "act:0"))
     log = table_log(harness, table_message)
     assert "Alice exposes Q♠" in log
     actions = (await service.record(1))["actions"]
@@ -124,6 +128,43 @@ async def test_exposures_are_secret_until_all_four_are_in(
     assert {"seat": 1, "type": "expose", "cards": []} in actions
     view = (await service.prompt(1, BOB.id)).view
     assert view["exposed"] == [["QS"], [], [], []] and view["exposed_live"][0] == ["QS"]
+
+
+async def test_a_seat_holding_none_of_the_four_looks_like_the_others(
+    make_harness: MakeHarness, seeded: None
+) -> None:
+    """Bob holds none of the cards that can be exposed, Alice and 花子 do: in public the three
+    look alike until the exposures are revealed (issue 23: the Turn field and the ping named
+    only those with a choice, while the image showed all three deciding)."""
+    rendered: list[Mapping[str, Any]] = []
+
+    def render(view: Mapping[str, Any], players: Any, locale: str, viewer: int | None) -> bytes:
+        if viewer is None:
+            rendered.append(view)
+        return tiny_png(view, players, locale, viewer)
+
+    harness = await make_harness(render=render)
+    rec = harness.recorder
+    table_message = await four_seats(harness)
+    turn = rec.message(table_message)["embeds"][0]["fields"][0]["value"]
+    assert turn.splitlines()[:3] == ["Alice to play", "花子 to play", "Bob to play"]
+    [ping] = [m for m in rec.channel_messages() if "<@" in m["content"]]
+    assert [int(u) for u in ping_mentions(ping)] == [ALICE.id, HANA.id, BOB.id]
+    assert rendered[-1]["decided"] == [False, False, False, True]  # the CPU answered at once
+    # each of them deciding tells the channel the same thing: that they decided
+    for user in (BOB, HANA):
+        dm = rec.last_dm(user)
+        await harness.click(user, int(dm["id"]), find_id(dm, "act:0"))
+    log = table_log(harness, table_message)
+    assert "Bob has decided" in log and "花子 has decided" in log
+    assert "no card" not in log.lower()
+
+
+def ping_mentions(message: Mapping[str, Any]) -> list[str]:
+    """The users a stored ping mentions, in its order."""
+    import re
+
+    return re.findall(r"<@(\d+)>", message["content"])
 
 
 async def test_an_illegal_play_is_answered_with_its_reason(
@@ -138,6 +179,8 @@ async def test_an_illegal_play_is_answered_with_its_reason(
     await press(harness, ALICE, int(dm["id"]), "play")
     hana_dm = rec.last_dm(HANA)
     await harness.click(HANA, int(hana_dm["id"]), find_id(hana_dm, "act:0"), user_locale="ja")
+    bob_dm = rec.last_dm(BOB)
+    await harness.click(BOB, int(bob_dm["id"]), find_id(bob_dm, "act:0"))
 
     # the CPU led 2♠; Alice holds the exposed Q♠ and 7♠: only 7♠ can be chosen
     table = await harness.client.service.load(1)

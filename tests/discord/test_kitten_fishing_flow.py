@@ -13,6 +13,7 @@ from tests.discord.harness import (
     Harness,
     custom_ids,
     find_id,
+    message_text,
 )
 from tests.discord.scenes import (
     flip_from_dm,
@@ -58,7 +59,7 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     assert [f.filename for f in edit.files] == ["table.png"]
     assert "Alice flips first." in edit.text
     assert "Alice to play" in edit.text
-    assert edit.embeds[0]["image"]["url"] == "attachment://table.png"
+    assert "image" not in edit.embeds[0]  # the image is attached beside the embed
     assert [c.split(":")[4] for c in edit.custom_ids] == ["hand"]
     ping = posts(started.calls)[-1]
     assert ping.content == f"<@{ALICE.id}>, your turn at Kitten Fishing."
@@ -106,6 +107,9 @@ async def test_two_humans_from_lobby_to_result_and_rematch(harness: Harness) -> 
     done = await harness.click(
         ALICE, confirm_message, find_id(rec.message(confirm_message), "finish_ok")
     )
+    # the question's message becomes the answer: the result, no question left above it
+    answered = rec.message(confirm_message)
+    assert not answered["content"] and "The game is over." in message_text(answered)
     final = rec.message(table_message)
     embed = final["embeds"][0]
     assert embed["title"] == "Kitten Fishing: result"
@@ -217,14 +221,16 @@ async def test_auto_plays_your_turns_until_you_turn_it_off(harness: Harness) -> 
     # Alice's turn was played for her at once: it is 花子's turn, and she was pinged
     assert (await harness.client.service.load(1)).to_act == (1,)
     assert posts(on.calls)[-1].content == f"<@{HANA.id}>, your turn at Kitten Fishing."
-    # after 花子's flip the bot flips for Alice again; Alice gets no ping and no DM
+    # after 花子's flip the bot flips for Alice again; Alice gets no ping and no DM, and
+    # 花子, who has just flipped, is not pinged either: her DM shows her turn again in place
     dms = len(rec.dm_messages(ALICE))
+    hana_dm = int(rec.last_dm(HANA)["id"])
     hana = await flip_from_dm(harness, HANA)
     assert (await harness.client.service.load(1)).to_act == (1,)
-    assert [c.content for c in posts(hana.calls)][
-        -1
-    ] == f"<@{HANA.id}>, your turn at Kitten Fishing."
+    assert not posts(hana.calls)
     assert len(rec.dm_messages(ALICE)) == dms
+    assert rec.last_dm(HANA)["id"] == str(hana_dm)
+    assert "あなたの番です" in rec.message(hana_dm)["embeds"][0]["description"]
     # turning it off from a fresh hand: Alice plays herself again
     shown = await harness.slash(ALICE, "game hand")
     hand = shown.response.message_id or 0

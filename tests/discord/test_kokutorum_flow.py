@@ -117,7 +117,7 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
     # -- the rotation: both versions of the hand, before the first draw
     dm = rec.last_dm(ALICE)
     said = message_text(dm)
-    assert "Your turn: rotate your whole hand once" in said
+    assert "Your turn: Rotate your whole hand once" in said
     assert "As dealt (deadwood 12): 1 ○6 2 ○6 [3 ●3 4 ●2 5 ●1] [6 ○5 7 ○5 8 ○5]" in said
     assert "Rotated (deadwood 9): [1 ●1 2 ●2 3 ●3] [4 ○4 5 ○4 6 ○4] 7 ●4 8 ●5" in said
     assert labels(dm)[:2] == ["Rotate", "Keep"]
@@ -175,7 +175,7 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
     typed = await harness.slash(ALICE, "play", move="discard 1")
     answer = rec.message(typed.answer.message_id or 0)
     assert "You discarded ○5/●1." in message_text(answer)
-    assert "You may: knock now with your 8 cards, until the next player draws." in description(
+    assert "You may: Knock now with your 8 cards, until the next player draws." in description(
         answer
     )
     assert "Alice may still knock until the next draw." in channel_texts(harness)
@@ -201,6 +201,11 @@ async def test_rotate_insert_with_an_end_and_a_gap_then_knock(
     assert "手札にその番号のカードや隙間はありません" in wrong.ephemeral_text()
     wrong_en = await harness.slash(HANA, "play", move="insert 12 B", user_locale="en")
     assert "Your hand has no such card or gap" in wrong_en.ephemeral_text()
+    # what the game reads in /play is in its list too, with the game's reason when refused
+    listed = await harness.autocomplete(HANA, "play", "move", move="insert 12 B", user_locale="en")
+    assert "Your hand has no such card or gap" in listed.choices()[0]["name"]
+    listed = await harness.autocomplete(HANA, "play", "move", move="差し込む 3 B")
+    assert listed.choices()[0]["value"].startswith("v")  # one of the prompt's own choices
     await harness.slash(HANA, "play", move="差し込む 3 B")
     await harness.slash(HANA, "play", move="捨てる 5")
     actions = (await service.record(TABLE))["actions"][-3:]
@@ -221,7 +226,7 @@ async def test_a_cpu_that_plays_first_waits_for_the_rotation(
     game = await stored(harness)
     assert game.rotation.decided == [False, False] and game.turns == 0  # the CPU waits
     dm = rec.last_dm(ALICE)
-    assert "You may: rotate your whole hand once" in description(dm)
+    assert "You may: Rotate your whole hand once" in description(dm)
     assert "Rotated (deadwood 9)" in message_text(dm)
     await press(harness, ALICE, int(dm["id"]), "act:0")
     actions = (await harness.client.service.record(TABLE))["actions"]
@@ -260,3 +265,26 @@ async def test_not_now_on_the_rotation_keeps_the_hand_and_the_cpu_goes_on(
     actions = (await harness.client.service.record(TABLE))["actions"]
     assert actions[0] == {"seat": 0, "type": "keep"}
     assert {"seat": 1, "type": "draw", "from": "stock"} in actions
+
+
+async def test_play_takes_only_a_move_of_the_prompt_asked(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`/play move:s` at the rotation drew a card (the game allows a draw then) and the rotation
+    was never decided; a move of another kind is never applied: the game's reason when it
+    would refuse it anyway, else "not one of your moves"."""
+    deal_first_round(monkeypatch, first_round(1, [rotated(AS_ROTATED), HANA_HAND]))
+    harness = await make_harness()
+    service = harness.client.service
+    await start(harness)
+    before = await stored(harness)
+    for typed in ("s", "draw", "stock", "%s"):
+        refused = await harness.slash(ALICE, "play", move=typed)
+        assert "That is not one of your moves." in refused.ephemeral_text(), typed
+    refused = await harness.slash(ALICE, "play", move="discard 3")
+    assert "Not now: a turn is draw, then insert, then discard." in refused.ephemeral_text()
+    assert (await service.load(TABLE)).action_count == 0
+    after = await stored(harness)
+    assert after.to_json() == before.to_json()
+    await harness.slash(ALICE, "play", move="keep")
+    assert (await stored(harness)).rotation.decided[0]

@@ -9,6 +9,7 @@ Alice, and the channel never shows a hidden card or names a seat asked in privat
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from datetime import timedelta
 from types import SimpleNamespace
@@ -305,7 +306,7 @@ async def test_every_prompt_kind_through_discord(
     window_start, window_log = len(rec.calls), description(rec.message(table_message))
     assert turn_field(rec.message(table_message)) == "In progress…"
     # Alice hears by DM; 花子, who just played, sees her claim in the answer to her /play
-    alice_claim = rec.last_dm(ALICE)
+    alice_claim = copy.deepcopy(rec.last_dm(ALICE))  # as she sees it now
     hana_claim = rec.message(typed.answer.message_id or 0)
     assert "claim the discard?" in description(alice_claim)
     assert "この捨て札を取りますか？" in description(hana_claim)
@@ -336,9 +337,15 @@ async def test_every_prompt_kind_through_discord(
     )
     record = await service.record(TABLE)
     assert [(a["seat"], a["type"]) for a in record["actions"][-2:]] == [(1, "pair"), (0, "pass")]
-    # too late: Alice's claim controls are out of date, and nothing changes
+    # too late: Alice's DM lost its claim controls in place (no new DM: she has nothing to
+    # hear), and a click from an older copy of them changes nothing
+    assert rec.last_dm(ALICE)["id"] == alice_claim["id"]
+    assert "claim the discard?" not in description(rec.message(int(alice_claim["id"])))
     before = await service.load(TABLE)
+    current = rec.messages[int(alice_claim["id"])]
+    rec.messages[int(alice_claim["id"])] = alice_claim  # the copy she still had on screen
     late = await press(harness, ALICE, int(alice_claim["id"]), "act:0")
+    rec.messages[int(alice_claim["id"])] = current
     assert late.ephemeral_text().startswith("This view is out of date")
     assert (await service.load(TABLE)).version == before.version
     await assert_channel_discreet(harness)

@@ -140,7 +140,7 @@ async def test_pon_inserts_and_ron_with_claims_kept_private(
     # -- the dealer's rotation: both versions shown, then the first discard
     dm = rec.last_dm(ALICE)
     said = message_text(dm)
-    assert "Your turn: rotate your whole hand once" in said
+    assert "Your turn: Rotate your whole hand once" in said
     assert "As dealt (" in said and "Rotated (" in said
     assert "1 ○6 2 ●1 3 ●2 4 ○4 5 ○4 6 ○4 7 ●5 8 ○6" in said  # the rotated version
     await press(harness, ALICE, int(dm["id"]), "act:0")

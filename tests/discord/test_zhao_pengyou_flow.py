@@ -10,11 +10,13 @@ declare.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import bot.tables.core
 from bot.tables import ActResult, TableError, TableService
@@ -23,6 +25,7 @@ from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
+from render.theme import CANVAS
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (
     ALICE,
@@ -218,7 +221,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     # -- the bury: the kitty's six diamonds, chosen from the diamond group
     dm = int(rec.last_dm(ALICE)["id"])
     shown = rec.message(dm)
-    assert "bury exactly 6 cards" in description(shown)
+    assert "Bury exactly 6 cards" in description(shown)
     assert component(shown, "play")["disabled"]
     groups = [o["label"] for o in component(shown, "group")["options"]]
     assert groups[0].startswith("Trumps ")  # the trumps first, then the plain suits
@@ -234,11 +237,14 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     assert game.phase == "call" and sorted(game.buried) == sorted(INDEX[c] for c in KITTY)
     assert len((await service.record(TABLE))["actions"]) == len(record["actions"])  # sealed
     await assert_channel_discreet(harness)  # the bury is nobody's business
+    # no trick taken and no deal ended yet: the Details button has nothing more to show
+    early = await press(harness, HANA, table_message, "details")
+    assert early.ephemeral_text() == "このテーブルについて、いま表示できる詳細はありません。"
 
     # -- the calls: one of the suggested sets, from the buttons
     dm = int(rec.last_dm(ALICE)["id"])
     shown = rec.message(dm)
-    assert "call 2 friends" in description(shown)
+    assert "Call 2 friends" in description(shown)
     first = component(shown, "act")["label"]
     assert first.startswith("Call ") and ("1st" in first or "2nd" in first)
     await press(harness, ALICE, dm, "act:0")
@@ -282,3 +288,111 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     await assert_channel_discreet(harness)
     texts = [message_text(m) for m in rec.channel_messages() if not m["flags"] & EPHEMERAL]
     assert texts and all("Traceback" not in text for text in texts)
+
+    # -- Details: the last trick taken, privately, drawn from 花子's own seat
+    details = await press(harness, HANA, table_message, "details")
+    assert details.response.ephemeral
+    (image,) = details.answer.files
+    assert image.filename == "details.png"
+    assert Image.open(io.BytesIO(image.data)).size == CANVAS
+
+async def to_the_calls(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice and 花子 with four CPUs; Alice declares 2♠ during the draw (from her DM) and buries
+    the kitty: the table waits for her calls."""
+    rec = harness.recorder
+    service = harness.client.service
+    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
+    table_message = lobby.answer.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    for _ in range(SEATS - 2):
+        await harness.click(
+            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+        )
+    pause = Pause(service, lambda result: result.prompt_for(0) is not None)
+    monkeypatch.setattr(service, "advance", pause)
+    await press(harness, ALICE, table_message, "start")
+    await press(harness, ALICE, int(rec.last_dm(ALICE)["id"]), "act:0")
+    await service.act(TABLE, ALICE.id, {"type": "bury", "cards": KITTY})
+    assert (await state(harness)).phase == "call"
+
+
+async def test_calls_typed_in_play_are_offered_with_the_games_reason_when_refused(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await to_the_calls(harness, monkeypatch)
+    typed = "AH 1, KH 2"
+    offered = (await harness.autocomplete(ALICE, "play", "move", move=typed)).choices()
+    assert offered[0] == {"name": "Call 1st A♥, 2nd K♥", "value": typed}
+    # spades are trumps: the call is still offered, with the game's reason
+    offered = (await harness.autocomplete(ALICE, "play", "move", move="AS 1, KH 2")).choices()
+    assert offered[0]["name"].startswith("Call 1st A♠, 2nd K♥")
+    assert "AS is a trump: call a card that is not a trump." in offered[0]["name"]
+    offered = (
+        await harness.autocomplete(ALICE, "play", "move", move="AS 1, KH 2", user_locale="ja")
+    ).choices()
+    assert "A♠ の1" in offered[0]["name"] and "切札以外" in offered[0]["name"]
+    # half a call set: what to type, not an empty list
+    offered = (await harness.autocomplete(ALICE, "play", "move", move="AH")).choices()
+    assert offered and "AH 1, KS 2" in offered[-1]["name"]
+    played = await harness.slash(ALICE, "play", move=typed)
+    assert "You called 1st A♥, 2nd K♥." in played.ephemeral_text()
+    game = await state(harness)
+    assert game.phase == "play" and game.calls == [(INDEX["AH"], 1), (INDEX["KH"], 2)]
+
+
+TWO_DECLARERS = {
+    0: ["2S", "AS", "AS", "KS", "KS", "KC", "QC"],
+    1: ["2H", "3H"],  # 花子 draws a 2 of her own at once: she may declare too
+    2: ["3C", "4C"],
+    3: ["AC", "5C"],
+    4: ["AC", "6C"],
+    5: ["7C", "8C"],
+}
+
+
+@pytest.fixture
+async def two_declarers(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
+    """A bot whose first table deals Alice 2♠ and 花子 2♥ first (the CPUs no 2 early)."""
+    monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    dealer = derive_rng(SEED, "dealer").randrange(SEATS)
+    order = [INDEX[c] for c in draw_order(SEATS, dealer, TWO_DECLARERS, KITTY, seed=SEED)]
+    shuffled = ZhaoPengyou._layout
+
+    def layout(game: ZhaoPengyou) -> list[int]:
+        if game.used == 0:
+            game.used = 1
+            return list(order)
+        return shuffled(game)
+
+    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    return await make_harness()
+
+
+async def test_a_declaration_after_trump_was_declared_is_told_so_not_out_of_date(
+    two_declarers: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness = two_declarers
+    rec = harness.recorder
+    service = harness.client.service
+    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
+    table_message = lobby.answer.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    for _ in range(SEATS - 2):
+        await harness.click(
+            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+        )
+    both = Pause(service, lambda r: r.prompt_for(0) is not None and r.prompt_for(1) is not None)
+    monkeypatch.setattr(service, "advance", both)
+    await press(harness, ALICE, table_message, "start")
+    # Hana's own look at her hand (`/game hand`): the bot edits her DM when trump is declared,
+    # but not this answer, whose Declare button she may still press
+    look = await harness.slash(HANA, "game hand")
+    hana_hand = rec.message(look.response.message_id or 0)
+    assert "2♥ で宣言" in [b["label"] for row in hana_hand["components"] for b in row["components"]]
+    await press(harness, ALICE, int(rec.last_dm(ALICE)["id"]), "act:0")
+    assert (await state(harness)).declarer == 0
+    late = await press(harness, HANA, int(hana_hand["id"]), "act:0", user_locale="en")
+    assert late.ephemeral_text() == "Trump was declared already: Alice declared 2♠."
+    late_ja = await press(harness, HANA, int(hana_hand["id"]), "act:0")
+    assert late_ja.ephemeral_text() == "切札はもう宣言されています：Aliceが2♠を宣言しました。"
+    assert (await state(harness)).declarer == 0

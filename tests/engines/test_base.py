@@ -34,6 +34,40 @@ def test_actions_round_trip_as_record_json() -> None:
 @pytest.mark.parametrize(
     "data",
     [
+        {"seat": 0, "type": "call", "calls": [{"card": "AS", "nth": 1}, {"card": "KH", "nth": 2}]},
+        {"seat": 1, "type": "x", "deep": {"b": [{"c": {}}, []], "a": None}, "empty": {}},
+        {"seat": 2, "type": "x", "pairs": [["card", "AS"], ["nth", 1]]},
+    ],
+)
+def test_nested_objects_and_lists_keep_their_shape(data: dict[str, object]) -> None:
+    action = Action.from_json(data)
+    assert action.to_json() == data
+    assert (
+        Action.make(
+            data["seat"],
+            data["type"],
+            **{  # type: ignore[arg-type]
+                k: v for k, v in data.items() if k not in ("seat", "type")
+            },
+        )
+        == action
+    )
+    assert hash(action) == hash(Action.from_json(data))
+    assert Prompt.from_json(Prompt(0, "x", choices=(action,)).to_json()).choices == (action,)
+
+
+def test_an_object_and_a_list_of_pairs_are_different_actions() -> None:
+    called = Action.from_json({"seat": 0, "type": "call", "calls": [{"card": "AS", "nth": 1}]})
+    pairs = Action.from_json({"seat": 0, "type": "call", "calls": [[["card", "AS"], ["nth", 1]]]})
+    assert called != pairs
+    (call,) = called.get("calls")
+    assert call["card"] == "AS" and dict(call) == {"card": "AS", "nth": 1}
+    assert call.get("nth") == 1 and call.get("missing") is None and len(call) == 2
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
         [],
         {"type": "flip"},
         {"seat": "0", "type": "flip"},

@@ -348,7 +348,11 @@ def test_the_exposure_prompts() -> None:
     game = game_with(hands)
     prompts = game.prompts()
     assert sorted(prompts) == [0, 1, 2, 3]
-    assert prompts[3].mechanical and prompts[3].choices == (Action.make(3, "expose", cards=[]),)
+    # seat 3 is asked like the others (the table deciding for it would tell who holds none):
+    # one answer, required and public like theirs, and the table has no step of its own
+    assert prompts[3].choices == (Action.make(3, "expose", cards=[]),) and not prompts[3].pick
+    assert not prompts[3].mechanical and prompts[3].required and prompts[3].public
+    assert game.seat_decisions() == prompts and game.table_step() is None
     pick = prompts[0].pick
     assert pick is not None and pick.type == "expose" and (pick.min, pick.max) == (1, 2)
     assert len(pick.cards) == 13 and pick.selectable is not None

@@ -61,11 +61,13 @@ FINISHED = {
 }
 
 STEPS = {
-    # seed: digest of every step's prompts, views, action, events and refusals
-    0: "7bb583f46a92ba70",
-    1: "e203148329c5a85c",
-    2: "6fcce5b7928b028e",
-    3: "28a2e3555cbb04aa",
+    # seed: digest of every step's prompts, views, action, events and refusals (taken again
+    # when a seat holding none of the four cards came to be asked its exposure, issue 23:
+    # its prompt is no longer the table's mechanical step, and the seats expose in seat order)
+    0: "910a786b4cadd667",
+    1: "3f811c26a1416429",
+    2: "e05c81dac6da6698",
+    3: "61d7333b2f41cda5",
 }
 
 HARD = "5dcfbed79581cb41"
@@ -102,7 +104,7 @@ def steps(seed: int, hands: int = 2) -> str:
                 game.check(Action.make(other, "play", card="2C"))
             except IllegalAction as exc:
                 refusals.append(exc.to_json())
-        action = prompt.default if prompt.mechanical else decide(game, prompt)
+        action = prompt.default if trivial(prompt) else decide(game, prompt)
         assert action is not None
         events = game.apply(action)
         trace.append(
@@ -118,6 +120,11 @@ def steps(seed: int, hands: int = 2) -> str:
     return digest(trace)
 
 
+def trivial(prompt: Any) -> bool:
+    """A prompt with one answer and nothing to pick (an exposure holding none of the four)."""
+    return prompt.pick is None and len(prompt.choices) == 1 and prompt.kind == "expose"
+
+
 def hard_choices(seeds: tuple[int, ...] = (0, 1), decisions: int = 60) -> str:
     """The hard CPU's answers in seat 0 of seeded matches (the others normal)."""
     hard = cpu_player("gong-zhu", "hard")
@@ -130,11 +137,11 @@ def hard_choices(seeds: tuple[int, ...] = (0, 1), decisions: int = 60) -> str:
         while made < decisions and not game.is_over():
             prompt = game.next_prompt()
             assert prompt is not None
-            if prompt.seat == 0 and not prompt.mechanical:
+            if prompt.seat == 0 and not trivial(prompt):
                 action = hard.decide(Decision(game.view(0), prompt, rng, game.accepts))
                 made += 1
                 chosen.append(action.to_json() if action else None)
-            elif prompt.mechanical:
+            elif trivial(prompt):
                 action = prompt.default
             else:
                 action = normal(game, prompt)

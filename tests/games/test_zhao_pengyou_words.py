@@ -126,7 +126,7 @@ def test_prompts_say_what_is_asked() -> None:
                 assert "{" not in text and "prompt." not in text
                 said[(prompt.kind, locale)] = text
         game.autoplay(decide, limit=1)
-    assert said[("bury", "en")] == "bury exactly 6 cards (the kitty is in your hand)."
+    assert said[("bury", "en")] == "Bury exactly 6 cards (the kitty is in your hand)."
     assert said[("call", "ja")].startswith("友達を2回指定してください")
 
 
@@ -165,6 +165,46 @@ def test_your_play_is_told_in_the_log_words_when_it_ends_more_than_your_turn() -
 
 def test_a_follow_of_one_card_says_card() -> None:
     prompt = {"kind": "play", "pick": {"min": 1, "max": 1, "cards": ["7H"]}}
-    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 1 card (")
+    assert PRESENTER.prompt_text(prompt, "en").startswith("Follow with 1 card (")
     prompt = {"kind": "play", "pick": {"min": 2, "max": 2, "cards": ["7H", "7H"]}}
-    assert PRESENTER.prompt_text(prompt, "en").startswith("follow with 2 cards (")
+    assert PRESENTER.prompt_text(prompt, "en").startswith("Follow with 2 cards (")
+
+
+def test_the_deal_just_ended_is_told_in_the_embed_as_in_the_image() -> None:
+    """What left the table image for the embed: each seat's rank steps beside its rank while
+    the deal just ended is told (the next drawing's first rounds), and the kitty's cards in the
+    deal's end narrated."""
+    game = ZhaoPengyou.new(6, {}, 1)
+    decide = cpu_chooser(game.id, ["normal"] * 6, 1)
+    while not game.outcomes:
+        game.autoplay(decide, limit=1)
+    view = game.view(None)
+    steps = view["last_deal"]["steps"]
+    lines = PRESENTER.counts(view, NAMES[:6], "en")
+    for seat, step in enumerate(steps):
+        assert (f"rank {view['ranks'][seat]} (+{step})" in lines[seat]) == bool(step)
+    ja = PRESENTER.counts(view, NAMES[:6], "ja")
+    assert any("（+" in line for line in ja) == any(steps)
+    while game.drawn < 6 * 3:
+        game.autoplay(decide, limit=1)
+    assert not any("(+" in line for line in PRESENTER.counts(game.view(None), NAMES[:6], "en"))
+
+
+def test_the_deal_end_narration_shows_the_kitty() -> None:
+    event = {
+        "type": "deal_over",
+        "seat": None,
+        "deal": 1,
+        "steps": [1, 0, 0, 1, 0, 0],
+        "team": [0, 3],
+        "last_trick": 0,
+        "kitty_points": 10,
+        "defender_points": 35,
+        "winner": "declarer",
+        "game_points": 1,
+        "kitty": ["KS", "5H", "2C", "3D", "4D", "9C"],
+    }
+    line = PRESENTER.narrate([event], lambda s: NAMES[s] if s is not None else "", "en")
+    assert line is not None and line.endswith("; the kitty: K♠, 5♥, 2♣, 3♦, 4♦, 9♣")
+    ja = PRESENTER.narrate([event], lambda s: NAMES[s] if s is not None else "", "ja")
+    assert ja is not None and "キティ：K♠" in ja

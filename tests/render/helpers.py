@@ -143,3 +143,27 @@ def check_lines(drawn: Sequence[DrawnText], image: Image.Image) -> None:
         assert x0 >= 0 and y0 >= 0 and x1 <= image.width and y1 <= image.height, line
     for a, b in itertools.combinations(drawn, 2):
         assert apart(a.box, b.box), (a, b)
+
+
+def covered_texts(image: Image.Image, drawn: Sequence[DrawnText]) -> list[DrawnText]:
+    """Lines of text that something drawn after them hides in part: a stretch of the line a
+    little wider than one character shows a single flat colour (no ink at all) in the final
+    image, as where a panel was painted over it."""
+    rgb = image.convert("RGB")
+    hidden = []
+    for line in drawn:
+        x0, y0, x1, y1 = (round(v) for v in line.box)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(rgb.width, x1), min(rgb.height, y1)
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            continue
+        step = max(4, round(line.size * 1.2))
+        for left in range(x0, x1, step):
+            right = min(x1, left + step)
+            if right - left < line.size * 0.6:
+                break
+            colours = rgb.crop((left, y0, right, y1)).getcolors(4)
+            if colours is not None and len(colours) == 1:
+                hidden.append(line)
+                break
+    return hidden

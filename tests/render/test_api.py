@@ -12,9 +12,11 @@ import types
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from render import api, bench, cards, games, samples, strings
 from render.games import kitten_fishing
+from render.theme import CANVAS
 
 from .helpers import decode
 
@@ -41,7 +43,7 @@ def test_samples_write_every_view_in_both_languages_at_each_moment(
         for who in ("public", "seat0", "seat1"):
             for locale in ("ja", "en"):
                 path = tmp_path / f"kitten-fishing-s3-{moment}-{who}-{locale}.png"
-                assert decode(path.read_bytes()).width == 800
+                assert decode(path.read_bytes()).size == CANVAS
     assert len(names) == len(moments) * 6
     # stocks are face down: Kitten Fishing has no hand, and says so instead of drawing one
     assert not [n for n in names if "hand" in n]
@@ -75,6 +77,31 @@ def test_samples_know_no_game_and_write_the_hand_a_layout_gives(
     )
     assert drawn == hand + hand  # the layout's hand, once per language, and no other card
     assert "No hand sample" not in out
+
+
+def test_samples_write_the_details_image_where_a_layout_has_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def details(view, players, locale, style, viewer):  # type: ignore[no-untyped-def]
+        if viewer is None and locale == "ja":  # something to show for the channel only
+            return Image.new("RGB", CANVAS, (1, 2, 3))
+        return None
+
+    monkeypatch.setattr(kitten_fishing, "details", details, raising=False)
+    layout = types.ModuleType("first_moment")
+    layout.render = kitten_fishing.render  # type: ignore[attr-defined]
+    layout.SAMPLE_PLAYERS = kitten_fishing.SAMPLE_PLAYERS  # type: ignore[attr-defined]
+    layout.sample_moments = lambda seed: itertools.islice(  # type: ignore[attr-defined]
+        kitten_fishing.sample_moments(seed), 1
+    )
+    monkeypatch.setitem(sys.modules, games.module_name("first-moment"), layout)
+    code, _, _ = _run_samples(capsys, "first-moment", tmp_path, seed=7)
+    assert code == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert [n for n in written if "details" in n] == ["first-moment-s7-start-public-ja-details.png"]
+    assert len(written) == 6 + 1
+    shown = decode((tmp_path / "first-moment-s7-start-public-ja-details.png").read_bytes())
+    assert shown.size == CANVAS and shown.getpixel((0, 0)) == (1, 2, 3)
 
 
 def test_samples_refuse_a_game_without_a_layout(
@@ -120,22 +147,33 @@ def test_samples_refuse_a_folder_without_write_permission(
     assert code == 2 and err.count("\n") == 1 and "Permission denied" in err
 
 
-def test_bench_reports_labelled_figures() -> None:
+def test_bench_reports_labelled_figures_for_every_game_and_the_target() -> None:
     lines = bench.run(quick=True)
     labels = [label for label, _ in lines]
     assert "4-seat table layout, median" in labels
-    for label, figure in lines:
+    for game in games.games():
+        assert any(label.startswith(f"{game}: image, median of ") for label in labels), game
+        assert f"{game}: png size, largest" in labels
+    *figures, (target, verdict) = lines
+    for label, figure in figures:
         assert re.fullmatch(r"\d+(\.\d)? (ms|KB)", figure), (label, figure)
-    figures = dict(lines)
-    assert float(figures["4-seat table layout, median"].split()[0]) < 200
-    assert int(figures["png size, kitten-fishing 800 px"].split()[0]) < 250
+    assert target == "target: median <= 40 ms, largest <= 250 KB"
+    assert verdict == "met by every game" or verdict.startswith("missed by ")
+    by_label = dict(figures)
+    assert float(by_label["4-seat table layout, median"].split()[0]) < 200
+    assert int(by_label["kitten-fishing: png size, largest"].split()[0]) < 250
 
 
-def test_the_bench_times_the_two_number_hand_images_and_their_preview() -> None:
-    figures = dict(bench.run(quick=True))
+def test_the_bench_measures_one_game_alone_and_times_the_two_number_images() -> None:
+    lines = dict(bench.run(quick=True, game="go-fish"))
+    assert "go-fish: png size, median" in lines
+    assert not [label for label in lines if label.startswith("kitten-fishing:")]
     for game in ("kokutorum", "shirokuro"):
-        assert f"{game} insert preview, median" in figures
-        assert int(figures[f"png size, {game} hand image 800 px"].split()[0]) < 250
+        assert f"{game} insert preview, median" not in lines
+    shared = dict(bench._shared(1))
+    for game in ("kokutorum", "shirokuro"):
+        assert f"{game} insert preview, median" in shared
+        assert int(shared[f"png size, {game} hand image"].split()[0]) < 250
 
 
 def test_a_proposal_reaches_the_layout_in_the_view_and_leaves_the_view_alone(

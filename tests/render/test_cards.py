@@ -7,8 +7,18 @@ import pytest
 from PIL import Image, ImageStat
 
 from engines.cards import standard_deck, two_number_deck
-from render import cards
-from render.theme import BLUE, CARD_FACE, GREEN, RED, CardStyle, card_height
+from render import cards, parts
+from render.theme import (
+    BLUE,
+    CARD_FACE,
+    GREEN,
+    MIN_CARD_W,
+    MIN_INDEX,
+    RED,
+    SCALE,
+    CardStyle,
+    card_height,
+)
 
 from .helpers import mean_abs_diff
 
@@ -139,19 +149,64 @@ def _ink_near(im: Image.Image, box: tuple[int, int, int, int], gap: int) -> list
     return found
 
 
-@pytest.mark.parametrize("width", [30, 40, 58, 68, 72, 80, 92, 100, 116])
-def test_the_index_stands_clear_of_the_pips(width: int) -> None:
+@pytest.mark.parametrize("width", [30, 40, 58, 68, 72, 80, 84, 92, 100, 116, 140])
+def test_the_index_stands_clear_of_the_rest_of_the_face(width: int) -> None:
     gap = max(2, round(width * 0.03))
     for code in standard_deck():
         box = cards.index_box(code, width)
         assert box is not None
-        assert box[2] - box[0] < width / 2 and box[3] - box[1] < card_height(width) / 2, code
+        assert box[2] - box[0] <= width * cards.TILE_SHARE + 2, code
+        assert box[3] - box[1] < card_height(width) * 0.62, code
         assert _ink_near(cards.face(code, width), box, gap) == [], (code, width)
 
 
-def test_small_faces_have_a_bigger_index_than_a_shrunk_big_face() -> None:
-    small, big = cards.index_box("TS", 72), cards.index_box("TS", 100)
-    assert small is not None and big is not None
-    # the whole small index is taller than the big face's index scaled down to 72 px
-    assert small[3] - small[1] > (big[3] - big[1]) * 0.72 * 1.3
-    assert cards.index_box("BJ", 72) is None
+def test_an_overlapped_card_shows_its_whole_index() -> None:
+    """Cards overlap no closer than `parts.index_step`: the index is all inside that strip."""
+    for width in (84, 100, 140):
+        for code in ("TS", "QH", "8D", "AC"):
+            box = cards.index_box(code, width)
+            assert box is not None and box[2] <= parts.index_step(width), (code, width)
+
+
+def test_the_index_is_big_enough_to_read_in_the_box_from_the_narrowest_readable_card() -> None:
+    least = MIN_INDEX * SCALE
+    assert cards.readable_width(least) <= MIN_CARD_W
+    for code in ALL_CODES:
+        sizes = cards.index_sizes(code, MIN_CARD_W)
+        assert sizes is not None and min(sizes) >= least, code
+        # the size reported is the size drawn: the ink of a French index is that tall
+        box = cards.index_box(code, MIN_CARD_W)
+        if box is not None:
+            assert box[3] - box[1] >= sizes[0] * 0.7 + sizes[1] * 0.9, code
+    assert cards.index_box("BJ", 84) is None and cards.index_sizes("??", 84) is None
+
+
+def test_a_two_number_card_is_named_by_both_its_numbers_down_its_middle() -> None:
+    """Its index is its two numbers: a held card's upright end and its turned end (the
+    smaller) each read at 14 px in the box from `MIN_CARD_W`; the band they are inked in is
+    what a card laid over it must leave whole."""
+    least = MIN_INDEX * SCALE
+    for code in ("W1B6/W", "W6B1/B", "W4B3/W", "W4B3"):
+        sizes = cards.index_sizes(code, MIN_CARD_W)
+        assert sizes is not None and min(sizes) >= least, code
+    up, turned = cards.index_sizes("W2B5/W", 100) or (0, 0)
+    assert up > turned and cards.index_sizes("W2B5", 100) == (50, 50)
+    for code in ("W2B5/W", "W6B1/B", "W3B4"):
+        box = cards.index_box(code, 100)
+        assert box is not None
+        face = cards.face(code, 100).convert("RGB")
+        height = card_height(100)
+        ink = [  # the digits inside the ends' panels (their frames are near the edges)
+            x
+            for y in range(round(height * 0.12), round(height * 0.9))
+            for x in range(22, 78)
+            if _is_digit_ink(face.getpixel((x, y)), face.getpixel((22, y)))
+        ]
+        assert ink and box[0] <= min(ink) and max(ink) < box[2], code
+        assert box[3] - box[1] > height * 0.8  # both ends
+
+
+def _is_digit_ink(pixel: object, panel: object) -> bool:
+    """A pixel that differs from its panel's colour (the panel's left inner edge) by much."""
+    assert isinstance(pixel, tuple) and isinstance(panel, tuple)
+    return sum(abs(a - b) for a, b in zip(pixel, panel, strict=True)) > 300

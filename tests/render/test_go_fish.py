@@ -1,6 +1,7 @@
-"""Go Fish images: every moment for every viewpoint, only cards the viewer may see are drawn
-face up, the hand is grouped by rank with its counts, long names are cut, not the words
-around them, and nothing is too small for a phone."""
+"""Go Fish images: every moment for every viewpoint, in the box, only cards the viewer may see
+are drawn face up, the hand is grouped by rank with its counts, books show their rank and no
+sliver of the cards under them, long names are cut, not the words around them, and every
+state of real games reads in the box."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from render import cards, parts
 from render.api import render_view, view_image
 from render.games import go_fish
 from render.text import ELLIPSIS
-from render.theme import WIDTH
+from render.theme import CANVAS
 
 from .helpers import LONG_NAMES, check_lines, decode
+from .test_box import box_problems
 
 PLAYERS = list(go_fish.SAMPLE_PLAYERS)
 MOMENTS = [(label, game) for label, game in go_fish.sample_moments(3)]
@@ -46,7 +48,7 @@ def test_each_moment_draws_only_what_its_viewer_may_see(
     for seat in (None, *range(game.seats)):
         with cards.record_faces() as faces, parts.record_texts() as drawn:
             image = view_image(game.view(seat), PLAYERS, locale)
-        assert image.width == WIDTH and 300 <= image.height <= 1400
+        assert image.size == CANVAS
         check_lines(drawn, image)
         own = set(state["hands"][seat]) if seat is not None else set()
         assert set(faces) <= own | books | shown, (seat, set(faces) - own - books - shown)
@@ -98,9 +100,13 @@ def test_the_result_names_the_winners_and_every_seats_books() -> None:
     with parts.record_texts() as drawn:
         view_image(game.view(None), PLAYERS, "en")
     lines = [d.text for d in drawn]
-    for seat, count in enumerate(result["book_counts"]):
+    standings = next(line for line in lines if "  ·  " in line).split("  ·  ")
+    counts = result["book_counts"]
+    assert [int(part.split()[-2]) for part in standings] == sorted(counts, reverse=True)
+    for seat, count in enumerate(counts):
         unit = "book" if count == 1 else "books"
-        assert f"{PLAYERS[seat].name}  {count} {unit}" in lines
+        assert f"{PLAYERS[seat].name}  {count} {unit}" in standings
+        assert f"Books {count}" in lines  # on the seat's plate too
     if len(result["winners"]) == 1:
         assert f"{PLAYERS[result['winners'][0]].name} wins" in lines
     else:
@@ -124,19 +130,45 @@ def test_long_names_are_cut_not_the_words(names: str) -> None:
         assert all(": " in t or "：" in t for t in texts if asked in t)
 
 
-def test_what_matters_reads_at_phone_size() -> None:
-    """Shown at 400 px, text of size 22 or more is at least 11 px: counts, names, the log."""
-    game = played(4, 5, 30)
-    with parts.record_texts() as drawn:
-        view_image(game.view(1), PLAYERS, "en")
-    assert min(d.size for d in drawn) >= 20
-    assert go_fish.LOG_SIZE >= 24 and go_fish.COUNT >= 24 and go_fish.BOOK_W >= 50
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_state_of_real_games_reads_in_the_box(seats: int) -> None:
+    """Hands of twenty cards and more, eight books on a plate: every few asks of real games,
+    every viewpoint, nothing too small, off the image or on top of something else."""
+    for seed in range(3):
+        game = GoFish.new(seats, {}, seed)
+        decide = cpu_chooser("go-fish", ["normal"] * seats, seed)
+        while not game.is_over():
+            game.autoplay(decide, limit=7)
+            for seat in (None, *range(seats)):
+                with parts.record_texts() as texts, parts.record_cards() as placed:
+                    image = view_image(game.view(seat), PLAYERS, "ja")
+                assert box_problems(image, texts, placed) == [], (seed, seat)
+                check_lines(texts, image)
+
+
+def test_books_of_tens_show_no_sliver_of_the_cards_under_them() -> None:
+    """A book of 10s drew the four cards 5 px apart: the three under the top one showed thin
+    slices of their "10", read as coloured dots. A book is now a stack showing its rank once."""
+    game = played(4, 0, 10_000)
+    view = game.view(None)
+    assert any("T" in books for books in view["books"])
+    with (
+        parts.record_texts() as texts,
+        parts.record_cards() as placed,
+        cards.record_faces() as faces,
+    ):
+        image = view_image(view, PLAYERS, "en")
+    assert not [p for p in box_problems(image, texts, placed) if "partly covered" in p]
+    assert not [f for f in faces if f[0] == "T"]  # no face of a 10 is drawn at all
+    tens = [t for t in texts if t.text == "10"]
+    assert len(tens) == sum(books.count("T") for books in view["books"])
+    assert min(t.size for t in tens) >= 28
 
 
 def test_a_png_comes_out_for_every_seat_count() -> None:
     for seats in (2, 3, 4):
         png = render_view(GoFish.new(seats, {}, seats).view(0), PLAYERS, "ja")
-        assert decode(png).width == WIDTH
+        assert decode(png).size == CANVAS
 
 
 def test_labels_exist_in_both_languages() -> None:

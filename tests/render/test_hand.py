@@ -1,15 +1,19 @@
-"""Hand strips: cards in hand order, 1-based labels, illegal cards dimmed, selected ones lifted."""
+"""Hand images, made for the box: cards in hand order grouped by suit (or the game's groups),
+numbered 1..n for typed moves, illegal cards dimmed, selected ones lifted and ringed, every
+index readable from a few cards to a 40-card hand."""
 
 from __future__ import annotations
 
+import itertools
+
 from PIL import ImageStat
 
-from render import cards, parts
+from render import cards, kit, parts
 from render.api import hand_image, render_hand
-from render.parts import hand_rows, row_step
-from render.theme import GOLD, HAND_CARD_W, WIDTH, card_height
+from render.theme import CANVAS, GOLD, MIN_CARD_W, card_height
 
-from .helpers import check_golden, decode
+from .helpers import check_golden, check_lines, decode
+from .test_box import box_problems
 
 HAND = [
     "AS",
@@ -34,63 +38,103 @@ HAND = [
     "SJ",
 ]
 LEGAL = [i % 3 != 1 for i in range(len(HAND))]
+FORTY = [r + s for s in "SHDC" for r in "A23456789T"]
 
 
-def _slot(i: int, count: int) -> tuple[float, float]:
-    step = row_step(count, HAND_CARD_W, WIDTH - 24, 8)
-    return 12 + step * i, min(step, HAND_CARD_W)
+def _drawn(codes: list[str], **kwargs: object) -> tuple[list[parts.PlacedCard], list[str]]:
+    with parts.record_cards() as placed, parts.record_texts() as texts:
+        image = hand_image(codes, **kwargs)  # type: ignore[arg-type]
+    check_lines(texts, image)
+    assert box_problems(image, texts, placed) == []
+    assert all(
+        p.x >= 0 and p.x + p.width <= image.width and p.y + card_height(p.width) <= image.height
+        for p in placed
+    )
+    return placed, [t.text for t in texts]
 
 
-def test_a_hand_of_twenty_draws_in_order_on_one_row() -> None:
-    with cards.record_faces() as drawn:
+def test_a_hand_of_twenty_draws_in_order_numbered_and_readable() -> None:
+    with cards.record_faces() as faces:
         im = decode(render_hand(HAND, LEGAL, {2, 5}, "ja"))
-    assert drawn == HAND
-    assert im.width == WIDTH
-    assert hand_rows(len(HAND), HAND_CARD_W, WIDTH - 24) == [20]
+    assert faces == HAND
+    assert im.size == CANVAS
+    placed, texts = _drawn(HAND, legal_mask=LEGAL, selected={2, 5})
+    assert [p.code for p in placed] == HAND
+    assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, 21)]
+    assert min(p.width for p in placed) >= MIN_CARD_W
 
 
 def test_illegal_cards_are_dimmed_and_selected_cards_lifted() -> None:
-    im = hand_image(HAND, LEGAL, {2, 5}, "ja")
-    top = 56 + 24  # heading, then the lift room
-    h = card_height(HAND_CARD_W)
+    placed, _ = _drawn(HAND[:8], legal_mask=LEGAL[:8], selected={2})
+    im = hand_image(HAND[:8], LEGAL[:8], {2}, "ja").convert("L")
+    by_code = {p.code: p for p in placed}
+    resting = by_code["AS"].y
+    assert by_code["7S"].y == resting - kit.HAND_LIFT
+    assert {p.y for p in placed if p.code != "7S"} == {resting}
 
-    def brightness(i: int, lifted: bool = False) -> float:
-        x, w = _slot(i, len(HAND))
-        y = top - (24 if lifted else 0)
-        return ImageStat.Stat(im.convert("L").crop((x + 2, y + h // 2, x + w - 2, y + h - 4))).mean[
-            0
-        ]
+    def brightness(p: parts.PlacedCard) -> float:
+        h = card_height(p.width)
+        box = (p.x + 4, p.y + h // 2, p.x + round(p.width * 0.45), p.y + h - 6)
+        return float(ImageStat.Stat(im.crop(box)).mean[0])
 
-    assert brightness(1) < brightness(0) - 40  # card 2 is illegal
-    assert brightness(4) < brightness(3) - 40
-    # card 3 is selected: its top edge is 24 px higher, where the unselected card 1 shows felt
-    x3, w3 = _slot(2, len(HAND))
-    x1, w1 = _slot(0, len(HAND))
-    lifted = ImageStat.Stat(im.convert("L").crop((x3 + 4, top - 18, x3 + w3 - 4, top - 8))).mean[0]
-    resting = ImageStat.Stat(im.convert("L").crop((x1 + 4, top - 18, x1 + w1 - 4, top - 8))).mean[0]
-    assert lifted > resting + 80
+    assert brightness(by_code["3S"]) < brightness(by_code["AS"]) - 40  # card 2 is illegal
 
 
-def test_selected_labels_are_marked() -> None:
+def test_selected_numbers_are_marked_in_gold() -> None:
     plain = hand_image(HAND, LEGAL, set(), "en")
     chosen = hand_image(HAND, LEGAL, {0, 1}, "en")
     gold = sum(n for n, p in chosen.getcolors(1 << 20) if p == GOLD)
     assert gold > sum(n for n, p in plain.getcolors(1 << 20) if p == GOLD) + 200
 
 
-def test_long_hands_wrap_and_short_ones_do_not_overlap() -> None:
-    long = ["AS"] * 40
-    rows = hand_rows(len(long), HAND_CARD_W, WIDTH - 24)
-    assert len(rows) >= 2 and sum(rows) == 40
-    assert hand_image(long).height > hand_image(HAND).height
-    assert row_step(5, HAND_CARD_W, WIDTH - 24, 8) == HAND_CARD_W + 8
+def test_a_hand_held_by_suit_is_grouped_by_suit() -> None:
+    _, texts = _drawn(HAND[:16])
+    assert [t for t in texts if t in "♠♥♦♣"] == ["♠", "♥", "♦", "♣"]
+    groups = kit.hand_groups(HAND[:16])
+    assert [len(g.positions) for g in groups] == [5, 4, 3, 4]
+    # a hand held in another order (by rank) is one group, without suit labels
+    assert len(kit.hand_groups(["AS", "AH", "7S", "7C", "8D", "8S", "KH"])) == 1
+
+
+def test_a_games_own_groups_are_drawn_with_their_labels() -> None:
+    groups = [("Trumps 3", [0, 5, 9]), ("♠ 4", [1, 2, 3, 4])]
+    codes = HAND[:10]
+    placed, texts = _drawn(codes, groups=groups)
+    assert "Trumps 3" in texts and "♠ 4" in texts
+    assert [p.code for p in placed][:7] == [codes[i] for i in (0, 5, 9, 1, 2, 3, 4)]
+
+
+def test_a_hand_is_drawn_whole_when_its_groups_name_only_some_cards() -> None:
+    # a pick's groups may hold only the cards that can be chosen (Gong Zhu's exposure: the
+    # one or two of A♥ Q♠ J♦ 10♣ held): the player still decides with the whole hand in view
+    codes = ["AS", "QS", "7S", "AH", "9H", "KC", "TC", "2D"]
+    placed, texts = _drawn(codes, groups=[("Can expose 3", [1, 3, 6])])
+    assert sorted(p.code for p in placed) == sorted(codes)
+    assert [p.code for p in placed][:3] == ["QS", "AH", "TC"]
+    assert sorted(t for t in texts if t.isdigit()) == sorted(str(n) for n in range(1, 9))
+    assert "Can expose 3" in texts and {"♠", "♥", "♣", "♦"} <= set(texts)
+
+
+def test_forty_cards_take_several_rows_and_every_index_reads() -> None:
+    placed, texts = _drawn(FORTY, legal_mask=[True] * 40, selected={0, 39})
+    rows = sorted({p.y for p in placed if p.code not in ("AS", "TC")})
+    assert len(rows) >= 2
+    assert min(p.width for p in placed) >= MIN_CARD_W
+    assert [t for t in texts if t.isdigit()] == [str(n) for n in range(1, 41)]
+
+
+def test_few_cards_are_drawn_big_and_apart() -> None:
+    placed, _ = _drawn(["AS", "KH", "7D"])
+    assert min(p.width for p in placed) >= 140
+    xs = [p.x for p in placed]
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= parts.index_step(placed[0].width)
 
 
 def test_no_legal_mask_means_every_card_is_bright_and_empty_hands_work() -> None:
     with cards.record_faces() as drawn:
         hand_image(["AS", "KH"])
     assert drawn == ["AS", "KH"]
-    assert decode(render_hand([], None, (), "en")).width == WIDTH
+    assert decode(render_hand([], None, (), "en")).size == CANVAS
 
 
 def test_hand_strip_golden() -> None:

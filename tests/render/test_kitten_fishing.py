@@ -1,6 +1,6 @@
-"""Kitten Fishing images: every moment renders for every viewpoint, only public cards are ever
-drawn face up, low stocks stand out, the layout follows the viewer, long names are cut rather
-than the words around them, and what matters reads at phone size."""
+"""Kitten Fishing images: every moment renders for every viewpoint, in the box, only public
+cards are ever drawn face up, low stocks stand out, the layout follows the viewer, long names
+are cut rather than the words around them, and what matters reads in the box."""
 
 from __future__ import annotations
 
@@ -11,18 +11,18 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from engines.cards import card_label
 from render import cards, parts
 from render.api import render_view, view_image
-from render.games import UnknownGame
+from render.games import UnknownGame, kitten_fishing
 from render.parts import PlayerInfo
 from render.strings import tr
 from render.text import ELLIPSIS
-from render.theme import ALERT, CARD_W, GOLD, HIGHLIGHT, WIDTH, card_height
+from render.theme import ALERT, CANVAS, GOLD, HIGHLIGHT, SCALE
 
 from .helpers import (
     LONG_NAMES,
     PLAYERS,
-    apart,
     check_lines,
     decode,
     empty_game,
@@ -33,6 +33,7 @@ from .helpers import (
     stay_game,
     sweep_game,
 )
+from .test_box import box_problems
 
 GAMES: dict[str, Callable[[], Any]] = {
     "start": start_game,
@@ -54,8 +55,7 @@ def _count_colour(im: Image.Image, colour: tuple[int, int, int], tol: int = 12) 
 def test_each_moment_renders_for_each_viewpoint(moment: str, seat: int | None, locale: str) -> None:
     game = GAMES[moment]()
     im = decode(render_view(game.view(seat), PLAYERS, locale))
-    assert im.width == WIDTH
-    assert 400 <= im.height <= 1100
+    assert im.size == CANVAS
 
 
 def test_the_moments_are_what_they_claim() -> None:
@@ -86,16 +86,32 @@ def test_stock_contents_are_never_drawn(moment: str, seat: int | None) -> None:
         assert hidden  # the check has something to catch
 
 
-def test_a_just_captured_run_is_shown_in_table_order_beside_the_taker() -> None:
+def test_a_just_captured_run_is_shown_in_table_order_under_the_takers_name() -> None:
     game = fish_game()
     last = game.view(None)["last"]
-    with cards.record_faces() as drawn:
+    with cards.record_faces() as drawn, parts.record_texts() as texts:
         render_view(game.view(None), PLAYERS, "en")
     table = game.view(None)["table"]
     # the table row and the captured run, each in its own order, the matched card first
-    assert drawn == last["captured"] + table
+    assert drawn == table + last["captured"]
     assert last["captured"][0] == last["matched"]
     assert last["captured"][-1] == last["card"]
+    label = next(t for t in texts if t.text.startswith("Fished!"))
+    taker = next(
+        t for t in texts if t.text == PLAYERS[last["seat"]].name and t.box[1] == label.box[1]
+    )
+    assert taker.box[0] > label.box[2]
+
+
+def test_a_card_that_stayed_is_ringed_on_the_table_and_said_in_words() -> None:
+    view = stay_game().view(None)
+    last = view["last"]
+    with cards.record_faces() as drawn, parts.record_texts() as texts:
+        image = view_image(view, PLAYERS, "en")
+    assert drawn == view["table"] and view["table"][-1] == last["card"]
+    name = PLAYERS[last["seat"]].name
+    assert f"{name} flipped {card_label(last['card'])}: it stays" in [t.text for t in texts]
+    assert _count_colour(image, GOLD, 10) > 400
 
 
 def test_low_stock_counts_are_red_and_normal_ones_are_not() -> None:
@@ -130,19 +146,20 @@ def test_private_images_put_the_viewer_at_the_bottom() -> None:
 def test_the_public_image_treats_both_seats_alike() -> None:
     view = dict(start_game().view(None), to_act=[])
     im = view_image(view, [PlayerInfo("A"), PlayerInfo("A")])
-    half = (im.width - 3 * 12) // 2
-    left = im.crop((12, 72, 12 + half, 72 + 170))
-    right = im.crop((24 + half, 72, 24 + 2 * half, 72 + 170))
-    # equal seats get equal zones, side by side: neither is drawn as "the bottom seat"
-    assert mean_abs_diff(left, right) < 1
-    assert left.getbbox() is not None
+    top, bottom = kitten_fishing.zone_boxes(None)
+    upper = im.crop(tuple(round(v) for v in top))
+    lower = im.crop(tuple(round(v) for v in bottom))
+    # equal seats get equal zones, and no "you": neither is drawn as the viewer's
+    assert mean_abs_diff(upper, lower) < 1
+    assert upper.getbbox() is not None
+    assert _count_colour(im, HIGHLIGHT, 10) == 0
 
 
 def test_players_may_be_missing_and_names_may_be_anything() -> None:
     view = sweep_game().view(1)
-    assert decode(render_view(view, [], "en")).width == WIDTH
+    assert decode(render_view(view, [], "en")).size == CANVAS
     odd = [PlayerInfo("👨‍👩‍👧‍👦" * 20), PlayerInfo("김민수 \u200b\u0301 🇯🇵", is_cpu=True)]
-    assert decode(render_view(view, odd, "ja")).width == WIDTH
+    assert decode(render_view(view, odd, "ja")).size == CANVAS
 
 
 def test_an_unknown_game_is_refused_clearly() -> None:
@@ -150,8 +167,6 @@ def test_an_unknown_game_is_refused_clearly() -> None:
         render_view({"game": "mahjong"}, [], "ja")
 
 
-PHONE = 400 / WIDTH
-"""Discord on a phone shows an image 400 px wide: everything drawn at half size."""
 SHORT_NAMES = [PlayerInfo("Ann"), PlayerInfo("Bob", is_cpu=True)]
 
 
@@ -196,54 +211,44 @@ def test_the_turn_pill_cuts_the_name_and_stays_clear_of_the_title() -> None:
         pill = next(d for d in drawn if d.text.endswith(after) and d.box[1] < title.box[3])
         assert ELLIPSIS in pill.text and LONG_NAMES["mixed"][first].name[:3] in pill.text
         assert pill.box[0] > title.box[2] + 20
-        assert pill.box[2] <= WIDTH - 12
+        assert pill.box[2] <= CANVAS[0] - 16
 
 
-def test_a_big_capture_shows_every_index_readable_at_phone_size() -> None:
+def test_a_big_capture_shows_every_index_readable_in_the_box() -> None:
     game = fish_game(32, 8)  # seed 32 fishes 8 cards at move 10
     for seat in (None, 0, 1):
         view = game.view(seat)
         captured = view["last"]["captured"]
         assert len(captured) >= 8
-        with parts.record_cards() as placed:
+        with parts.record_cards() as placed, parts.record_texts() as texts:
             im = view_image(view, PLAYERS, "en")
         run = [p for p in placed if p.code in captured]
         assert [p.code for p in run] == captured
-        for card in run:
-            box = cards.index_box(str(card.code), card.width)
-            assert box is not None
-            x0, y0, x1, y1 = box[0] + card.x, box[1] + card.y, box[2] + card.x, box[3] + card.y
-            assert x0 >= 0 and x1 <= im.width and y1 <= im.height
-            # rank over suit at least 20 px tall on a phone, and no later card on top of it
-            assert (y1 - y0) * PHONE >= 20, card
-            for later in placed[placed.index(card) + 1 :]:
-                cover = (
-                    later.x,
-                    later.y,
-                    later.x + later.width,
-                    later.y + card_height(later.width),
-                )
-                assert apart((x0, y0, x1, y1), cover, slack=0), (card, later)
+        assert box_problems(im, texts, placed) == []
 
 
 @pytest.mark.parametrize("seat", [None, 0, 1])
 @pytest.mark.parametrize("locale", ["ja", "en"])
-def test_stock_counts_read_at_phone_size(seat: int | None, locale: str) -> None:
+def test_stock_counts_are_the_biggest_numbers_in_the_box(seat: int | None, locale: str) -> None:
     view = fish_game().view(seat)
     drawn = _texts(view, PLAYERS, locale)
     for count in view["stock_counts"]:
-        label = tr("stock_count", locale, n=count)
+        label = tr("cards_short", locale, n=count)
         sizes = [d.size for d in drawn if d.text == label]
-        assert sizes and max(sizes) * PHONE >= 14, (label, sizes)
+        assert sizes and max(sizes) / SCALE >= 22, (label, sizes)
+    assert [d.text for d in drawn if d.text == tr("stock", locale)] == [tr("stock", locale)] * 2
 
 
 @pytest.mark.parametrize("seat", [None, 0])
-def test_an_empty_table_takes_a_line_not_a_row_of_missing_cards(seat: int | None) -> None:
+def test_an_empty_table_says_so_and_a_card_on_it_is_drawn(seat: int | None) -> None:
     empty = start_game().view(seat)
     assert empty["table"] == []
-    one = dict(empty, table=["7D"])
-    grown = view_image(one, PLAYERS).height - view_image(empty, PLAYERS).height
-    assert grown >= card_height(CARD_W) - 60
+    with cards.record_faces() as none, parts.record_texts() as texts:
+        view_image(empty, PLAYERS, "en")
+    assert none == [] and "The table is empty" in [t.text for t in texts]
+    with cards.record_faces() as one:
+        view_image(dict(empty, table=["7D"]), PLAYERS, "en")
+    assert one == ["7D"]
 
 
 def test_one_card_is_one_card() -> None:

@@ -1,8 +1,9 @@
-"""Kokutorum images: every sample moment at 2 and 3 seats for every viewpoint in both
-languages, only the viewer's own hand face up (the others as backs, a card taken from the pile
-face up in its place), the gaps numbered and the drawn card apart, the preview of an insert and
-of a discard, both versions of the hand before the first draw, the round-end and game-end
-panels, long names cut."""
+"""Kokutorum images, made for the box: every sample moment at 2 and 3 seats for every viewpoint
+in both languages is the canvas and reads in the box; only the viewer's own hand is face up
+(the others as backs in order, a card taken from the pile shown in its place by its upright
+end); the gaps numbered and the drawn card apart with each end up; the preview of an insert
+and of a discard; both versions of the hand before the first draw; melds bracketed and named;
+the round's end with every hand, the game's end, the Details image; long names cut."""
 
 from __future__ import annotations
 
@@ -17,13 +18,15 @@ from engines.cpu import cpu_chooser
 from engines.two_number.cards import hold, rotated, values
 from engines.two_number.melds import partition
 from render import cards, parts
-from render.api import render_view, view_image
+from render.api import details_image, encode_png, render_view, view_image
 from render.games import kokutorum as layout
 from render.games import two_number_parts as tp
 from render.parts import PlayerInfo
-from render.theme import WIDTH
+from render.theme import CANVAS, T_SMALL
 
 from .helpers import check_lines, decode
+from .test_box import box_problems
+from .two_number import held_rows, sized
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -58,11 +61,6 @@ def own_faces(view: dict[str, Any]) -> set[str]:
     return out
 
 
-def held_row(placed: list[parts.PlacedCard]) -> list[str | None]:
-    """The big held cards placed (the viewer's hand), in drawing order."""
-    return [p.code for p in placed if p.code and "/" in p.code and p.width >= tp.HAND_MIN_W]
-
-
 def test_the_sample_moments_are_what_they_claim() -> None:
     found = moments()
     assert set(found) == set(ALL)
@@ -79,13 +77,18 @@ def test_the_sample_moments_are_what_they_claim() -> None:
 
 @pytest.mark.parametrize("moment", ALL)
 @pytest.mark.parametrize("locale", ["ja", "en"])
-def test_each_moment_renders_for_each_viewpoint(moment: str, locale: str) -> None:
+def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
     game: Any = moments()[moment]
     for seat in (None, *range(game.seats)):
         view = game.view(seat)
-        with parts.record_texts() as drawn, cards.record_faces() as faces:
+        with (
+            parts.record_texts() as drawn,
+            parts.record_cards() as placed,
+            cards.record_faces() as faces,
+        ):
             image = view_image(view, PLAYERS, locale)
-        assert image.width == WIDTH and 400 <= image.height <= 2000
+        assert image.size == CANVAS
+        assert box_problems(image, drawn, placed) == []
         check_lines(drawn, image)
         assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
         if seat is not None and not game.is_over():
@@ -95,21 +98,23 @@ def test_each_moment_renders_for_each_viewpoint(moment: str, locale: str) -> Non
 @pytest.mark.parametrize("moment", ["insert", "discard", "knock-2p"])
 def test_other_hands_are_backs_in_order_and_never_faces(moment: str) -> None:
     game: Any = moments()[moment]
-    for seat in range(game.seats):
+    for seat in (None, *range(game.seats)):
         view = game.view(seat)
         with parts.record_cards() as placed, cards.record_faces() as faces:
             view_image(view, PLAYERS, "en")
-        backs = [p for p in placed if p.width == tp.BACK_W]
+        backs = [p for p in placed if p.code is None and p.width == tp.marks(seat).back]
         others = [s for s in range(game.seats) if s != seat]
-        assert len(backs) == sum(len(game.hands[s]) for s in others)
-        for other in others:
-            hidden = {c for c, k in zip(game.hands[other], game.known[other], strict=True) if not k}
-            assert not hidden & set(faces) - public_faces(view) - own_faces(view)
-        drawn_backs = [p for p in backs if p.code is None]
-        assert len(drawn_backs) == sum(k is None for s in others for k in game.known[s])
+        hidden = [
+            (s, c)
+            for s in others
+            for c, k in zip(game.hands[s], game.known[s], strict=True)
+            if not k
+        ]
+        assert len(backs) == len(hidden)
+        assert not {c for _, c in hidden} & set(faces) - public_faces(view) - own_faces(view)
 
 
-def test_a_card_taken_from_the_pile_shows_face_up_in_its_place() -> None:
+def test_a_card_taken_from_the_pile_shows_its_upright_end_in_its_place() -> None:
     game: Any = moments()["insert"]
     game = type(game).from_json(game.to_json())
     taker = game.turn
@@ -117,27 +122,35 @@ def test_a_card_taken_from_the_pile_shows_face_up_in_its_place() -> None:
     card = game.drawn
     game.apply(Action.make(taker, "insert", position=2, upright="B"))
     viewer = (taker + 1) % game.seats
-    with parts.record_cards() as placed:
+    with parts.record_cards() as placed, cards.record_faces() as faces:
         view_image(game.view(viewer), PLAYERS, "en")
-    small = [p for p in placed if p.width == tp.BACK_W]
-    bands = [[p.code for p in small if p.y == y] for y in sorted({p.y for p in small})]
-    expected: list[str | None] = [None] * len(game.hands[taker])
-    expected[2] = hold(card, "B")
-    assert expected in bands
+    assert hold(card, "B") in faces
+    rows: dict[int, list[int]] = {}
+    for p in placed:
+        if p.code is None and p.width == tp.SMALL.back:
+            rows.setdefault(p.y, []).append(round((p.x - tp.M - tp.PAD) / tp.SMALL.step))
+    # one plate's backs leave the third place to the card shown there
+    assert [k for k in range(len(game.hands[taker])) if k != 2] in [
+        sorted(ks) for ks in rows.values()
+    ]
 
 
 def test_the_insert_numbers_the_gaps_and_shows_the_drawn_card_both_ways() -> None:
     game: Any = moments()["insert"]
     view = game.view(game.turn)
     hand, drawn = view["hand"], view["drawn"]
-    with parts.record_texts() as texts, cards.record_faces() as faces:
+    with (
+        parts.record_texts() as texts,
+        parts.record_cards() as placed,
+        cards.record_faces() as faces,
+    ):
         view_image(view, PLAYERS, "en")
-    gap_labels = [d.text for d in texts if d.size == tp.GAP_LABEL and d.text.isdigit()]
-    assert gap_labels == [str(k) for k in range(1, len(hand) + 2)]
+    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
+    assert held_rows(placed, drawn) == [hand]
     assert hold(drawn, "W") in faces and hold(drawn, "B") in faces
     words = [d.text for d in texts]
     assert f"W ○{drawn[1]}" in words and f"B ●{drawn[3]}" in words
-    assert f"Pick a gap 1–{len(hand) + 1}" in words
+    assert f"Pick a gap 1–{len(hand) + 1} and an end, W / B" in words
 
 
 @pytest.mark.parametrize(("position", "upright"), [(0, "W"), (3, "B"), (8, "W")])
@@ -149,17 +162,20 @@ def test_a_proposed_insert_shows_the_hand_as_it_would_be(position: int, upright:
     new = hold(view["drawn"], upright)
     after = view["hand"][:position] + [new] + view["hand"][position:]
     with parts.record_texts() as texts, parts.record_cards() as placed:
-        view_image(view, PLAYERS, "en", proposal=proposal)
+        image = view_image(view, PLAYERS, "en", proposal=proposal)
     assert view == before  # the view itself is left alone
-    assert held_row(placed) == after
+    assert held_rows(placed, view["drawn"]) == [after]
+    assert box_problems(image, texts, placed) == []
     words = [d.text for d in texts]
-    assert f"Preview: {card_label(new)} into gap {position + 1}" in words
+    best = min(partition(values(after[:k] + after[k + 1 :]))[0] for k in range(len(after)))
+    title = f"Preview: {card_label(new)} into gap {position + 1} ({best} after the best discard)"
+    assert title in words
     points = partition(values(after))[0]
-    assert any(w.startswith(f"Deadwood {view['deadwood']} → {points} (") for w in words)
-    lit = [d.text for d in texts if d.size == tp.NUMBER and d.text.isdigit()]
-    assert lit == [str(k) for k in range(1, len(after) + 1)]  # numbered as it would be
+    assert f"Deadwood {view['deadwood']} → {points}" in words
+    numbers = [t for t in sized(texts, tp.NUMBER) if t.isdigit()]
+    assert numbers == [str(k) for k in range(1, len(after) + 1)]
     png = render_view(view, PLAYERS, "en", proposal=proposal)
-    assert decode(png).size == view_image(view, PLAYERS, "en", proposal=proposal).size
+    assert decode(png).size == CANVAS
 
 
 @pytest.mark.parametrize(
@@ -191,6 +207,19 @@ def test_a_proposed_discard_rings_the_card_and_gives_the_deadwood_left() -> None
     words = [d.text for d in texts]
     points = partition(values(rest))[0]
     assert f"Discard {card_label(hand[4])} → deadwood {points}" in words
+    with parts.record_texts() as texts:
+        view_image(view, PLAYERS, "en")
+    assert "Discard a card by its number, or knock" in [d.text for d in texts]
+
+
+def test_the_seat_to_draw_is_told_what_it_may_take() -> None:
+    game: Any = moments()["knock"]
+    view = game.view(game.turn)
+    assert view["phase"] == "draw"
+    with parts.record_texts() as texts:
+        view_image(view, PLAYERS, "en")
+    top = card_label(view["pile"][-1])
+    assert f"Draw from the stock, or take {top}" in [d.text for d in texts]
 
 
 def test_before_the_first_draw_both_versions_of_the_hand_are_shown() -> None:
@@ -201,29 +230,40 @@ def test_before_the_first_draw_both_versions_of_the_hand_are_shown() -> None:
         with parts.record_texts() as texts, parts.record_cards() as placed:
             view_image(view, PLAYERS, "en")
         hand = view["hand"]
-        assert held_row(placed) == hand + rotated(hand)
+        assert held_rows(placed) == [hand, rotated(hand)]
         words = [d.text for d in texts]
-        assert f"As dealt: deadwood {partition(values(hand))[0]}" in words
-        assert f"Rotated: deadwood {partition(values(rotated(hand)))[0]}" in words
+        assert "As dealt" in words and "Rotated" in words and "Rotate or keep?" in words
+        assert f"Deadwood {partition(values(hand))[0]}" in words
+        assert f"Deadwood {partition(values(rotated(hand)))[0]}" in words
+
+
+def test_melds_are_bracketed_and_named() -> None:
+    hand = ["W1B2/W", "W2B3/W", "W3B1/W", "W5B6/B", "W4B6/B", "W2B6/B", "W6B5/B", "W4B3/B"]
+    game: Any = moments()["discard"]
+    view = {**game.view(game.turn), "hand": hand, "melds": []}
+    with parts.record_texts() as texts:
+        view_image(view, PLAYERS, "ja")
+    kinds = [m.kind for m in partition(values(hand))[1]]
+    assert kinds == ["run", "set"]
+    assert sized(texts, T_SMALL).count("ラン") == 1 and "セット" in sized(texts, T_SMALL)
 
 
 def test_the_round_end_shows_every_hand_with_its_deadwood_and_score() -> None:
     game: Any = moments()["next"]
-    view = game.view(0)
+    view = game.view(None)
     last = view["last_round"]
-    with parts.record_texts() as texts, parts.record_cards() as placed:
+    with parts.record_texts() as texts, cards.record_faces() as faces:
         view_image(view, PLAYERS, "en")
     words = [d.text for d in texts]
-    assert f"Round {last['round']}  " in words
+    assert f"Round {last['round']}" in words
     for seat in range(game.seats):
-        score = tp.signed(last["scores"][seat])
-        row = f"Deadwood {last['points'][seat]} → {score} (total {last['totals'][seat]})"
-        assert row in words
-    shown = [p.code for p in placed if p.width == tp.SMALL_W]
-    assert shown == [c for hand in last["hands"] for c in hand]
+        assert f"Deadwood {last['points'][seat]}" in words
+        assert tp.signed(last["scores"][seat]) in words
+        assert f"total {last['totals'][seat]}" in words
+    assert faces == [c for hand in last["hands"] for c in hand]  # by their upright ends
 
 
-def test_the_game_end_says_victory_or_defeat_and_lists_every_round() -> None:
+def test_the_game_end_says_victory_or_defeat_and_every_total() -> None:
     game: Any = moments()["end"]
     result = game.result()
     for seat in range(game.seats):
@@ -237,11 +277,31 @@ def test_the_game_end_says_victory_or_defeat_and_lists_every_round() -> None:
     with parts.record_texts() as texts:
         view_image(game.view(None), PLAYERS, "en")
     words = [d.text for d in texts]
-    rounds = len(result["rounds"])
-    assert f"Over · {rounds} rounds" in words
-    assert [w for w in words if w == "Total"] == ["Total"]
-    for total in result["totals"]:
-        assert str(total) in words
+    assert f"Over · {len(result['rounds'])} rounds" in words
+    standings = next(w for w in words if " pts  " in w)
+    for seat, total in enumerate(result["totals"]):
+        assert f"{PLAYERS[seat].name} {total} pts" in standings
+
+
+def test_the_details_image_lists_every_round_and_the_totals() -> None:
+    game: Any = moments()["end"]
+    result = game.result()
+    assert details_image(moments()["start"].view(0), PLAYERS, "en") is None
+    for seat in (None, 0):
+        with parts.record_texts() as texts, parts.record_cards() as placed:
+            image = details_image(game.view(seat), PLAYERS, "en")
+        assert image is not None and box_problems(image, texts, placed) == []
+        check_lines(texts, image)
+        words = [d.text for d in texts]
+        first = [d.text for d in texts if abs(d.box[0] - tp.M - tp.PAD) < 1]
+        rounds = [str(k) for k in range(1, len(result["rounds"]) + 1)]
+        assert first == ["Round", *rounds, "Total"]
+        for total in result["totals"]:
+            assert str(total) in words
+        told = [w for w in words if "knocked" in w or "ran out" in w]
+        last = result["rounds"][-1]
+        assert told and told[-1] == f"{PLAYERS[last['knocker']].name} knocked"  # the newest
+        assert len(encode_png(image)) < 250_000
 
 
 @pytest.mark.parametrize("moment", ["insert", "next", "end", "knock-2p"])
@@ -260,8 +320,9 @@ def test_every_label_is_in_both_languages() -> None:
 
 
 def test_the_png_is_small_enough_for_discord() -> None:
-    png = render_view(moments()["next"].view(0), PLAYERS, "ja")
-    assert decode(png).width == WIDTH and len(png) < 400_000
+    for moment in ("next", "insert"):
+        png = render_view(moments()[moment].view(0), PLAYERS, "ja")
+        assert decode(png).size == CANVAS and len(png) < 250_000
 
 
 def test_the_stocks_last_card_and_the_knock_window_are_noted() -> None:
@@ -276,13 +337,17 @@ def test_the_stocks_last_card_and_the_knock_window_are_noted() -> None:
 
     # the CPUs' play decides which deals run the stock down: the first seed that does
     game = next(g for seed in range(100) if (g := reaching_the_last_card(seed)) is not None)
-    with parts.record_texts() as texts:
-        view_image(game.view(None), PLAYERS, "en")
-    assert "Last card: the next discard ends it" in [d.text for d in texts]
+    for seat in (None, game.turn):
+        with parts.record_texts() as texts:
+            view_image(game.view(seat), PLAYERS, "en")
+        assert "Last card: the next discard ends it" in [d.text for d in texts]
     knock: Any = moments()["knock"]
     knocker = knock.view(None)["knock_seat"]
     with parts.record_texts() as texts:
         view_image(knock.view(knocker), PLAYERS, "en")
-    words = [d.text for d in texts]
-    assert "You may knock until the next draw" in words
-    assert f"{PLAYERS[knocker].name} may knock until the next draw" in words
+    assert "You may knock until the next draw" in [d.text for d in texts]
+    for seat in (None, knock.turn):
+        with parts.record_texts() as texts:
+            view_image(knock.view(seat), PLAYERS, "en")
+        words = " ".join(d.text for d in texts)
+        assert f"{PLAYERS[knocker].name} may knock until the next draw" in words

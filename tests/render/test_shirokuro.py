@@ -1,9 +1,10 @@
-"""Shirokuro-jaku images: every sample moment at 2 and 3 seats for every viewpoint in both
-languages, only the viewer's own hand face up (the others as backs), each seat's discards in
-order and its exposed melds, the dora indicator, the gaps numbered and the drawn card apart,
-claims with their pairs and ron gaps, the preview of an insert or a ron with what it would
-score (the engine's own score), both versions of the hand before the first move, the
-round-end panels (a win, a draw) and the game-end panel, long names cut."""
+"""Shirokuro-jaku images, made for the box: every sample moment at 2 and 3 seats for every
+viewpoint in both languages is the canvas and reads in the box; only the viewer's own hand
+face up (the others' hands a count); each seat's discards not claimed in order and its melds
+laid down; the dora indicator; the gaps numbered and the drawn card apart; claims with their
+pairs and ron gaps; the preview of an insert or a ron with what it would score (the engine's
+own score); both versions of the hand before the first move; the round's end (a win, a draw)
+with every hand, the game's end, the Details image; long names cut."""
 
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ from engines.cards import card_label
 from engines.cpu import cpu_chooser
 from engines.two_number.cards import hold, rotated, values
 from engines.two_number.melds import is_win
-from render import cards, parts
-from render.api import render_view, view_image
+from render import cards, kit, parts
+from render.api import details_image, encode_png, render_view, view_image
 from render.games import shirokuro as layout
 from render.games import two_number_parts as tp
 from render.parts import PlayerInfo
-from render.theme import WIDTH
+from render.theme import CANVAS, T_BODY, CardStyle
 
 from .helpers import check_lines, decode
+from .test_box import box_problems
+from .two_number import held_rows, sized
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -98,11 +101,6 @@ def own_faces(view: dict[str, Any]) -> set[str]:
     return out
 
 
-def held_row(placed: list[parts.PlacedCard]) -> list[str | None]:
-    """The big held cards placed (the viewer's hand), in drawing order."""
-    return [p.code for p in placed if p.code and "/" in p.code and p.width >= tp.HAND_MIN_W]
-
-
 def test_the_sample_moments_are_what_they_claim() -> None:
     found = moments()
     assert set(found) == set(ALL)
@@ -121,13 +119,18 @@ def test_the_sample_moments_are_what_they_claim() -> None:
 
 @pytest.mark.parametrize("moment", ALL)
 @pytest.mark.parametrize("locale", ["ja", "en"])
-def test_each_moment_renders_for_each_viewpoint(moment: str, locale: str) -> None:
+def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
     game: Any = moments()[moment]
     for seat in (None, *range(game.seats)):
         view = game.view(seat)
-        with parts.record_texts() as drawn, cards.record_faces() as faces:
+        with (
+            parts.record_texts() as drawn,
+            parts.record_cards() as placed,
+            cards.record_faces() as faces,
+        ):
             image = view_image(view, PLAYERS, locale)
-        assert image.width == WIDTH and 400 <= image.height <= 2000
+        assert image.size == CANVAS
+        assert box_problems(image, drawn, placed) == []
         check_lines(drawn, image)
         assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
         if seat is not None and not game.is_over():
@@ -135,28 +138,42 @@ def test_each_moment_renders_for_each_viewpoint(moment: str, locale: str) -> Non
 
 
 @pytest.mark.parametrize("moment", ["insert", "meld", "claim-2p"])
-def test_other_hands_are_backs_and_discards_are_in_order(moment: str) -> None:
+def test_no_hand_but_the_viewers_shows_and_discards_and_melds_are_in_order(moment: str) -> None:
     game: Any = moments()[moment]
     for seat in (None, *range(game.seats)):
         view = game.view(seat)
-        with parts.record_cards() as placed:
+        with parts.record_cards() as placed, cards.record_faces() as faces:
             view_image(view, PLAYERS, "en")
         others = [s for s in range(game.seats) if s != seat]
-        backs = [p for p in placed if p.code is None and p.width == layout.BACK_W]
-        assert len(backs) == sum(len(game.hands[s]) for s in others)
-        discards = [p.code for p in placed if p.width == layout.DISCARD_W]
+        assert not {c for s in others for c in game.hands[s]} & set(faces)
         shown = range(game.seats) if seat is None else [*others, seat]
-        assert discards == [d["card"] for s in shown for d in game.discards[s]]
-        melds = [p.code for p in placed if p.width in (layout.MELD_W, layout.OWN_MELD_W)]
-        assert melds == [c for s in shown for m in game.exposed[s] for c in m["cards"]]
+        discards = [d["card"] for s in shown for d in game.discards[s] if d["taken"] is None]
+        melds = [c for s in shown for m in game.exposed[s] for c in m["cards"]]
+        indicator = [view["indicator"]]
+        claim = [view["claim"]["card"]] if seat is not None and view.get("claim") else []
+        table = [f for f in faces if "/" not in f or f in melds]
+        # the indicator, the melds laid down (the viewer's own as cards), the discards
+        assert sorted(table) == sorted(indicator + claim + melds + discards)
+        for s in shown:  # in order (the discard to claim is also on the table, apart)
+            own_discards = [d["card"] for d in game.discards[s] if d["card"] not in claim]
+            mine = [f for f in faces if f in own_discards]
+            assert mine == [
+                d["card"] for d in game.discards[s] if d["taken"] is None and d["card"] not in claim
+            ]
+        if seat is not None:
+            own = [c for m in game.exposed[seat] for c in m["cards"]]
+            row = next(
+                (r for r in held_rows(placed, view.get("drawn")) if r[-len(own) :] == own), None
+            )
+            assert row is not None or not own
 
 
-def test_the_middle_shows_the_dora_indicator_and_its_dora() -> None:
+def test_the_table_shows_the_dora_indicator_and_its_dora() -> None:
     view = moments()["start"].view(None)
     with parts.record_texts() as texts, parts.record_cards() as placed:
         view_image(view, PLAYERS, "en")
     indicator = view["indicator"]
-    assert [p.code for p in placed if p.width == layout.INDICATOR_W] == [indicator]
+    assert [p.code for p in placed if p.width == tp.TABLE_W] == [indicator]
     assert f"Dora ○{indicator[1]} ●{indicator[3]}" in [d.text for d in texts]
 
 
@@ -170,11 +187,17 @@ def test_the_insert_numbers_the_gaps_and_shows_the_drawn_card_both_ways() -> Non
     game: Any = moments()["insert"]
     view = game.view(game.turn)
     hand, drawn = view["hand"], view["drawn"]
-    with parts.record_texts() as texts, cards.record_faces() as faces:
+    with (
+        parts.record_texts() as texts,
+        parts.record_cards() as placed,
+        cards.record_faces() as faces,
+    ):
         view_image(view, PLAYERS, "en")
-    gap_labels = [d.text for d in texts if d.size == tp.GAP_LABEL and d.text.isdigit()]
-    assert gap_labels == [str(k) for k in range(1, len(hand) + 2)]
+    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
     assert hold(drawn, "W") in faces and hold(drawn, "B") in faces
+    melds = [c for m in view["exposed"][game.turn] for c in m["cards"]]
+    assert held_rows(placed, drawn) == [hand + melds]
+    assert f"Pick a gap 1–{len(hand) + 1} and an end, W / B" in [d.text for d in texts]
 
 
 def _winning_insert() -> tuple[Any, Action]:
@@ -210,12 +233,13 @@ def test_a_proposed_insert_that_wins_shows_the_score_the_engine_gives() -> None:
         "upright": action.get("upright"),
     }
     with parts.record_texts() as texts, parts.record_cards() as placed:
-        view_image(view, PLAYERS, "en", proposal=proposal)
+        image = view_image(view, PLAYERS, "en", proposal=proposal)
+    assert box_problems(image, texts, placed) == []
     after = _copy(game)
     after.apply(action)
     # The hand as it would be, then the seat's own exposed melds (drawn as large).
     melds = [str(card) for meld in view["exposed"][seat] for card in meld["cards"]]
-    assert held_row(placed) == after.hands[seat] + melds
+    assert held_rows(placed, view["drawn"]) == [after.hands[seat] + melds]
     after.apply(Action.make(seat, "tsumo"))
     win = after.history[-1]["wins"][0]
     words = [d.text for d in texts]
@@ -246,7 +270,8 @@ def test_a_proposed_insert_that_does_not_win_says_so() -> None:
                     proposal={"type": "insert", "position": position, "upright": upright},
                 )
             assert "Not a winning hand yet" in [d.text for d in texts]
-            assert held_row(placed) == trial
+            melds = [c for m in view["exposed"][game.turn] for c in m["cards"]]
+            assert held_rows(placed, view["drawn"]) == [trial + melds]
             return
     raise AssertionError("every insert wins")
 
@@ -272,19 +297,22 @@ def test_a_claim_with_a_ron_lights_its_gaps_and_previews_the_win() -> None:
     claim = view["claim"]
     with parts.record_texts() as texts:
         view_image(view, PLAYERS, "en")
-    words = [d.text for d in texts]
+    words = " ".join(d.text for d in texts)
     spots = " · ".join(f"{p + 1} {u}" for p, u in claim["ron"])
     assert f"Ron: gap {spots}" in words and "or pass" in words
+    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(view["hand"]) + 2)]
     position, upright = claim["ron"][0]
     proposal = {"type": "ron", "position": position, "upright": upright}
-    with parts.record_texts() as texts:
-        view_image(view, PLAYERS, "en", proposal=proposal)
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        image = view_image(view, PLAYERS, "en", proposal=proposal)
+    assert box_problems(image, texts, placed) == []
+    check_lines(texts, image)
     after = _copy(game)
     after.apply(Action.make(seat, "ron", position=position, upright=upright))
     for other in list(after.window["asked"]) if after.window else []:
         after.apply(Action.make(other, "pass"))
     win = next(w for w in after.history[-1]["wins"] if w["seat"] == seat)
-    words = [d.text for d in texts]
+    words = " ".join(d.text for d in texts)
     assert f"Ron: {card_label(hold(claim['card'], upright))} into gap {position + 1}" in words
     if win["points"]:
         assert f"Wins for {win['points']}: {layout.yaku_text(win['yaku'], 'en')}" in words
@@ -300,7 +328,7 @@ def test_a_claim_names_its_pon_and_chi_pairs() -> None:
             continue
         with parts.record_texts() as texts:
             view_image(game.view(seat), PLAYERS, "en")
-        words = [d.text for d in texts]
+        words = " ".join(d.text for d in texts)
         for kind in ("pon", "chi"):
             if claim[kind]:
                 pairs = "  ".join(f"{p + 1}-{p + 2}" for p in claim[kind])
@@ -324,10 +352,9 @@ def test_before_the_dealers_first_move_both_versions_of_the_hand_are_shown() -> 
         assert view["may_rotate"]
         with parts.record_texts() as texts, parts.record_cards() as placed:
             view_image(view, PLAYERS, "en")
-        assert held_row(placed) == view["hand"] + rotated(view["hand"])
+        assert held_rows(placed) == [view["hand"], rotated(view["hand"])]
         words = [d.text for d in texts]
-        assert any(w.startswith("As dealt") for w in words)
-        assert any(w.startswith("Rotated") for w in words)
+        assert "As dealt" in words and "Rotated" in words and "Rotate or keep?" in words
 
 
 def test_the_hand_is_bracketed_as_it_would_be_read() -> None:
@@ -336,44 +363,50 @@ def test_the_hand_is_bracketed_as_it_would_be_read() -> None:
     assert layout.in_place(win, 2) == [["koutsu", 0, 3], ["shuntsu", 3, 6], ["head", 6, 8]]
     # not a win: the melds and pairs in place that cover the most cards
     loose = ["W1B2/W", "W3B4/W", "W3B5/W", "W2B1/B", "W3B1/B", "W4B1/B", "W5B6/W"]
-    assert layout.in_place(loose, 2) == [["head", 1, 3], ["koutsu", 3, 6]]
+    assert layout.in_place(loose, 2) == [["pair", 1, 3], ["koutsu", 3, 6]]
     assert layout.in_place([], 2) == []
 
 
-def test_the_round_end_of_a_win_shows_the_winning_hand_and_its_yaku() -> None:
+def test_the_round_end_of_a_win_shows_every_hand_and_the_winners_yaku() -> None:
     game: Any = moments()["win"]
-    view = game.view(0)
+    view = game.view(None)
     last = view["last_round"]
-    with parts.record_texts() as texts, parts.record_cards() as placed:
+    with parts.record_texts() as texts, cards.record_faces() as faces:
         view_image(view, PLAYERS, "en")
     words = [d.text for d in texts]
     for win in last["wins"]:
-        assert f"{win['points']} pts" in words
         assert layout.yaku_text(win["yaku"], "en") in words
-    shown = [p.code for p in placed if p.width == tp.SMALL_W]
-    winners = [w["seat"] for w in last["wins"]]
-    exposed = [[c for m in last["exposed"][s] for c in m["cards"]] for s in winners]
-    assert shown == [c for s, e in zip(winners, exposed, strict=True) for c in last["hands"][s] + e]
+        assert ("Tsumo" if win["from"] is None else "Ron") in words
+    hands = [
+        c
+        for s in range(game.seats)
+        for c in last["hands"][s] + [c for m in last["exposed"][s] for c in m["cards"]]
+    ]
+    assert faces[-len(hands) :] == hands  # every hand by its ends, its melds laid down after it
     for seat in range(game.seats):
-        score = tp.signed(last["scores"][seat])
-        assert f"{score} (total {last['totals'][seat]})" in words
+        assert tp.signed(last["scores"][seat]) in words
+        assert f"total {last['totals'][seat]}" in words
 
 
-def test_the_round_end_of_a_draw_shows_the_hands_one_card_away() -> None:
+def test_the_round_end_of_a_draw_marks_the_hands_one_card_away() -> None:
     game = draw_round()
     last = game.history[-1]
-    with parts.record_texts() as texts, parts.record_cards() as placed:
-        view_image(game.view(1), PLAYERS, "ja")
+    with (
+        parts.record_texts() as texts,
+        parts.record_cards() as placed,
+        cards.record_faces() as faces,
+    ):
+        image = view_image(game.view(None), PLAYERS, "ja")
+    assert box_problems(image, texts, placed) == []
+    check_lines(texts, image)
     words = [d.text for d in texts]
     assert "流局" in words
     assert words.count("テンパイ") == len(last["tenpai"])
-    shown = [p.code for p in placed if p.width == tp.SMALL_W]
-    melds = [[c for m in last["exposed"][s] for c in m["cards"]] for s in last["tenpai"]]
-    expected = [last["hands"][s] + e for s, e in zip(last["tenpai"], melds, strict=True)]
-    assert shown == [c for cards_ in expected for c in cards_]
+    for seat in range(game.seats):
+        assert set(last["hands"][seat]) <= set(faces)
 
 
-def test_the_game_end_says_victory_or_defeat_and_names_every_round() -> None:
+def test_the_game_end_says_victory_or_defeat_and_every_total() -> None:
     game: Any = moments()["end"]
     result = game.result()
     for seat in range(game.seats):
@@ -387,9 +420,28 @@ def test_the_game_end_says_victory_or_defeat_and_names_every_round() -> None:
     with parts.record_texts() as texts:
         view_image(game.view(None), PLAYERS, "en")
     words = [d.text for d in texts]
-    for name in ("East 1", "East 2", "East 3", "South 1", "South 2", "South 3"):
-        assert name in words
-    assert "All 6 rounds played" in words and "Total" in words
+    assert "All 6 rounds played" in words
+    standings = next(w for w in words if " pts  " in w)
+    for seat, total in enumerate(result["totals"]):
+        assert f"{PLAYERS[seat].name} {total} pts" in standings
+
+
+def test_the_details_image_names_every_round_and_how_it_was_won() -> None:
+    game: Any = moments()["end"]
+    result = game.result()
+    assert details_image(moments()["start"].view(0), PLAYERS, "en") is None
+    with parts.record_texts() as texts, parts.record_cards() as placed:
+        image = details_image(game.view(None), PLAYERS, "en")
+    assert image is not None and box_problems(image, texts, placed) == []
+    check_lines(texts, image)
+    words = [d.text for d in texts]
+    names = ["East 1", "East 2", "East 3", "South 1", "South 2", "South 3"]
+    assert [w for w in words if w in names] == names and "Total" in words
+    for entry in result["rounds"]:
+        for win in entry["wins"]:
+            yaku = layout.yaku_text(win["yaku"], "en")
+            assert any(w.endswith(yaku) for w in words)
+    assert len(encode_png(image)) < 250_000
 
 
 def test_round_names_follow_the_winds() -> None:
@@ -418,13 +470,30 @@ def test_every_label_is_in_both_languages() -> None:
 
 
 def test_the_png_is_small_enough_for_discord() -> None:
-    png = render_view(moments()["win"].view(0), PLAYERS, "ja")
-    assert decode(png).width == WIDTH and len(png) < 400_000
+    for moment in ("win", "claim"):
+        png = render_view(moments()[moment].view(0), PLAYERS, "ja")
+        assert decode(png).size == CANVAS and len(png) < 250_000
 
 
 def test_the_stocks_last_draw_is_noted() -> None:
     game = play_until(3, 0, lambda g: g.last_draw and g.phase in ("insert", "discard"))
     assert game is not None
+    for seat in (None, game.turn):
+        with parts.record_texts() as texts:
+            view_image(game.view(seat), PLAYERS, "en")
+        words = " ".join(d.text for d in texts)
+        assert "Last card drawn: the next discard can only be ronned" in words
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_long_line_over_the_hand_goes_on_over_a_second_line_whole(locale: str) -> None:
+    yaku = {"dealer": 1, "tsumo": 1, "dora": 3, "chinitsu": 1, "tanyao": 1, "toitoi": 1}
+    yaku |= {"doukou": 4, "tenhou": 16}
+    words = layout.LABELS("wins_for", locale, n=28, yaku=layout.yaku_text(yaku, locale))
+    c = kit.canvas(locale, CardStyle())
     with parts.record_texts() as texts:
-        view_image(game.view(None), PLAYERS, "en")
-    assert "Last card drawn: the next discard can only be ronned" in [d.text for d in texts]
+        tp.own_head(c, (16, 300, 1084, 684), "たろう", [], "0", None, tp.Ask(words), False)
+    check_lines(texts, c.image)
+    lines = [t.text for t in texts if t.size == T_BODY and t.text != "0"]
+    assert len(lines) == 2 and "…" not in "".join(lines)
+    assert "".join(lines).replace(" ", "") == words.replace(" ", "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import event
 
 from bot.bench_store import BOUND, figures, plan, service_lookup
 from bot.store import Database
@@ -30,3 +31,32 @@ async def test_the_store_bench_prints_before_and_after() -> None:
     assert INDEX in figured["after: plan"] and INDEX not in figured["before: plan"]
     timed = [label for label in figured if "active_table" in label]
     assert len(timed) == 4 and all(figured[label].endswith(" ms") for label in timed)
+
+
+async def test_the_channels_last_table_is_found_from_its_index(
+    service: TableService, database: Database
+) -> None:
+    if database.dialect != "sqlite":
+        pytest.skip("the plan checked is SQLite's")
+    assert await service.last_table(CHANNEL) is None  # nothing here yet, nothing read whole
+    opened = await service.open_lobby(GUILD, CHANNEL, "kitten-fishing", None, ALICE, "Alice")
+    await service.add_cpu(opened.id, ALICE, "normal")
+    await service.start(opened.id, ALICE)
+    await service.finish(opened.id, ALICE)
+    sent: list[str] = []
+
+    def catch(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        sent.append(statement)
+
+    event.listen(database.engine.sync_engine, "before_cursor_execute", catch)
+    try:
+        last = await service.last_table(CHANNEL)
+    finally:
+        event.remove(database.engine.sync_engine, "before_cursor_execute", catch)
+    assert last is not None and last.id == opened.id and last.status == "finished"
+    newest = next(sql for sql in sent if "ORDER BY" in sql and "channel_id = ?" in sql)
+    assert "ix_tables_channel_id" in await plan(database, newest, (CHANNEL, 1, 0))
+    # an abandoned newest table: nothing to speak of
+    again = await service.rematch(opened.id, ALICE)
+    await service.abandon(again.table.id, ALICE)
+    assert await service.last_table(CHANNEL) is None

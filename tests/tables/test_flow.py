@@ -46,6 +46,19 @@ def test_a_prompt_that_goes_away_steps_the_version_too() -> None:
     assert gone[0].version == 2 and not gone[0].asked and gone[0].due is None
 
 
+def test_a_prompt_another_seat_closed_is_remembered_by_its_kind() -> None:
+    first = flow.next_states(fresh(3), {0: FLIP, 2: DECLARE}, set(), NOW, DAY)
+    assert first[2].kind == "declare" and first[2].closed is None
+    # seat 0 acts and its move closes seat 2's declaration: seat 2 did not act
+    second = flow.next_states(first, {0: FLIP}, {0}, NOW, DAY)
+    assert second[2].closed == "declare" and not second[2].asked
+    assert second[0].closed is None and second[0].kind == "flip"
+    # a prompt the seat answered itself is not "closed"
+    third = flow.next_states(second, {}, {0}, NOW, DAY)
+    assert third[0].closed is None
+    assert flow.load_states(flow.dump_states(third), 3) == third
+
+
 def test_deadlines_window_optional_and_mechanical_prompts() -> None:
     assert flow.prompt_due(CLAIM, NOW, DAY) == NOW + timedelta(seconds=20)  # the window
     assert flow.prompt_due(CLAIM, NOW, 10) == NOW + timedelta(seconds=10)  # never past the timer
@@ -101,3 +114,65 @@ def test_an_optional_prompt_a_cpu_let_pass_is_not_offered_again_until_it_changes
     assert flow.mark_declined(states, {(2, "another prompt")}) == states
     other = Prompt(2, "declare", required=False, public=False, choices=(Action.make(2, "x"),))
     assert not flow.next_states(passed, {2: other}, set(), NOW, DAY)[2].declined
+
+
+RHYTHM = flow.Reminders(before=3600, every=4 * 3600, limit=6)
+
+
+def test_reminders_keep_a_rhythm_then_a_last_call_then_stall() -> None:
+    states = flow.next_states(fresh(1), {0: FLIP}, set(), NOW, DAY)
+    hours = [4, 8, 12, 16, 20]
+    for n, hour in enumerate(hours, start=1):
+        assert flow.reminder_time(states[0], RHYTHM) == NOW + timedelta(hours=hour)
+        states = flow.mark_reminded(states, [0], NOW + timedelta(hours=hour), RHYTHM)
+        assert states[0].reminders == n and not states[0].reminded
+        assert not flow.stalled(states[0], RHYTHM)
+    # the last call, an hour before the deadline: the sixth, and the turn has stalled
+    assert flow.reminder_time(states[0], RHYTHM) == NOW + timedelta(hours=23)
+    states = flow.mark_reminded(states, [0], NOW + timedelta(hours=23), RHYTHM)
+    assert states[0].reminded and flow.stalled(states[0], RHYTHM)
+    assert flow.reminder_time(states[0], RHYTHM) is None
+    assert flow.load_states(flow.dump_states(states), 1) == states
+
+
+def test_a_late_tick_sends_one_reminder_not_the_backlog() -> None:
+    states = flow.next_states(fresh(1), {0: FLIP}, set(), NOW, 7 * DAY)
+    late = NOW + timedelta(hours=13)  # the bot was down: the slots of 4, 8 and 12 h went by
+    assert flow.seats_to_remind(states, late, RHYTHM) == [0]
+    states = flow.mark_reminded(states, [0], late, RHYTHM)
+    assert states[0].reminders == 3 and flow.reminder_time(states[0], RHYTHM) == NOW + timedelta(
+        hours=16
+    )
+    # past the limit at once: stalled, nothing more
+    states = flow.mark_reminded(states, [0], NOW + timedelta(days=3), RHYTHM)
+    assert states[0].reminders == 6 and flow.stalled(states[0], RHYTHM)
+    assert flow.schedule(states, RHYTHM)[1] is None
+
+
+def test_a_muted_prompt_is_not_reminded_and_the_next_one_is() -> None:
+    states = flow.next_states(fresh(2), {0: FLIP}, set(), NOW, DAY)
+    muted = flow.mute(states, 0)
+    assert muted[0].muted and flow.schedule(muted, RHYTHM)[1] is None
+    later = NOW + timedelta(minutes=5)
+    again = flow.next_states(muted, {0: FLIP}, {0}, later, DAY)  # she played; asked again
+    assert not again[0].muted and flow.reminder_time(again[0], RHYTHM) == later + timedelta(
+        hours=4
+    )
+
+
+def test_a_seat_is_seen_when_its_person_answers_a_public_prompt() -> None:
+    states = flow.next_states(fresh(3), {0: FLIP, 1: CLAIM}, set(), NOW, DAY)
+    assert states[0].seen is None and flow.away(states[0].seen, NOW, 300)
+    later = NOW + timedelta(minutes=1)
+    # seat 0 played its turn; seat 1 answered its claim (private); both themselves
+    after = flow.next_states(states, {0: FLIP}, {0, 1}, later, DAY, present={0, 1})
+    assert after[0].seen == later and not flow.away(after[0].seen, later, 300)
+    # a private answer is nobody else's to know, and neither is when it was given
+    assert after[1].seen is None
+    # seen stays from prompt to prompt, and goes stale after a while
+    kept = flow.next_states(after, {}, set(), later, DAY)
+    assert kept[0].seen == later
+    assert flow.away(kept[0].seen, later + timedelta(minutes=5), 300)
+    # a CPU or the timer answering for the seat is not the person
+    timed = flow.next_states(after, {0: FLIP}, {0}, later + timedelta(hours=1), DAY)
+    assert timed[0].seen == later

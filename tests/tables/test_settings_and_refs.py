@@ -6,24 +6,36 @@ import pytest
 
 from bot.store import Database
 from bot.tables import GuildSettings, MessageRef, TableError, TableService
+from bot.tables.results import UserPrefs
+from tests.conftest import FakeClock
 from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, dump
 
 KF = "kitten-fishing"
 BIG_MESSAGE = 1299999999999999999
 
 
-async def test_message_refs_upsert_per_kind_and_user(service: TableService) -> None:
+async def test_message_refs_upsert_per_kind_and_user(
+    service: TableService, clock: FakeClock
+) -> None:
     info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
     assert await service.get_message_ref(info.id, "table") is None
     await service.set_message_ref(info.id, "table", CHANNEL, 111)
+    clock.advance(60)
     replaced = await service.set_message_ref(info.id, "table", CHANNEL, BIG_MESSAGE)
-    await service.set_message_ref(info.id, "hand", 555, 222, user_id=ALICE)
+    await service.set_message_ref(info.id, "hand", 555, 222, user_id=ALICE, version=3)
     await service.set_message_ref(info.id, "hand", 556, 333, user_id=BOB)
-    assert replaced == MessageRef(info.id, "table", None, CHANNEL, BIG_MESSAGE)
+    # when it was posted (a new message, a new time); a hand DM's controls' version
+    assert replaced == MessageRef(info.id, "table", None, CHANNEL, BIG_MESSAGE, None, clock.now)
     assert await service.get_message_ref(info.id, "table") == replaced
     assert await service.get_message_ref(info.id, "hand", ALICE) == MessageRef(
-        info.id, "hand", ALICE, 555, 222
+        info.id, "hand", ALICE, 555, 222, 3, clock.now
     )
+    # an edit of the DM notes what it shows now; not when the DM kept is another by now
+    assert await service.set_message_version(info.id, "hand", ALICE, 222, 4)
+    assert not await service.set_message_version(info.id, "hand", ALICE, 221, 5)
+    assert (await service.get_message_ref(info.id, "hand", ALICE)).version == 4
+    assert not await service.delete_message_ref(info.id, "hand", ALICE, message_id=221)
+    assert await service.get_message_ref(info.id, "hand", ALICE) is not None
     assert [(r.kind, r.user_id, r.message_id) for r in await service.message_refs(info.id)] == [
         ("table", None, BIG_MESSAGE),
         ("hand", ALICE, 222),
@@ -35,6 +47,20 @@ async def test_message_refs_upsert_per_kind_and_user(service: TableService) -> N
     with pytest.raises(TableError) as err:
         await service.set_message_ref(424242, "table", CHANNEL, 1)
     assert err.value.code == "no_table"
+
+
+async def test_user_prefs_come_in_one_read(service: TableService) -> None:
+    await service.set_dm_closed(ALICE, True)
+    await service.set_seen_locale(ALICE, "ja")
+    await service.set_notify(BOB, "every_turn")
+    prefs = await service.user_prefs([ALICE, BOB, 42])
+    assert prefs[ALICE] == UserPrefs(ALICE, dm_closed=True, locale="ja", notify="away")
+    assert prefs[BOB] == UserPrefs(BOB, notify="every_turn")
+    assert prefs[42] == UserPrefs(42)  # never seen: the defaults
+    assert await service.user_prefs([]) == {}
+    with pytest.raises(TableError) as err:
+        await service.set_notify(BOB, "always")
+    assert err.value.code == "bad_setting" and err.value.params["setting"] == "notify"
 
 
 async def test_dm_closed_and_user_locale(service: TableService) -> None:

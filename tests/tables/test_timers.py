@@ -1,4 +1,5 @@
-"""Turn timers: deadlines, one reminder, the three expiry policies, lobby expiry, restarts."""
+"""Turn timers: deadlines, reminders (a rhythm, a last call, the stall, muting), the three expiry
+policies, lobby expiry, restarts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.settings import Settings
 from bot.store import Database
 from bot.tables import TableError, TableService
 from tests.conftest import START_TIME, FakeClock
@@ -17,6 +19,29 @@ KF = "kitten-fishing"
 FLIP = {"type": "flip"}
 DAY = 86400
 HOUR = 3600
+
+
+@pytest.fixture
+def settings() -> Settings:
+    """The defaults, with the last call as each turn's only reminder (the rhythm's own tests
+    build their service with it)."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url="sqlite+aiosqlite:///unused.db",
+        reminder_interval_seconds=0,
+    )
+
+
+def rhythm_service(database: Database, clock: FakeClock) -> TableService:
+    """A service reminding every 4 hours, a last call an hour before, stalled after 6."""
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url="sqlite+aiosqlite:///unused.db",
+        reminder_interval_seconds=4 * HOUR,
+        reminder_before_seconds=HOUR,
+        reminder_limit=6,
+    )
+    return TableService(database, settings, clock=clock)
 
 
 async def human_vs_cpu(service: TableService, seed: int = 1, channel: int = CHANNEL):
@@ -63,6 +88,88 @@ async def test_reminder_fires_once_per_turn(service: TableService, clock: FakeCl
     assert not moved.table.prompts[1].reminded
     [again] = await service.due_reminders(moved.table.deadline - timedelta(seconds=60))
     assert again.user_ids == (BOB,)
+
+
+async def test_reminders_keep_a_rhythm_then_stall(database: Database, clock: FakeClock) -> None:
+    service = rhythm_service(database, clock)
+    started = await two_humans(service)
+    table_id = started.table.id
+    assert await service.next_wakeup() == START_TIME + timedelta(hours=4)
+    assert await service.due_reminders(START_TIME + timedelta(hours=4, seconds=-1)) == []
+    [first] = await service.due_reminders(START_TIME + timedelta(hours=4))
+    assert first.seats == (0,) and first.numbers == (1,) and not first.stalled
+    assert not first.table.prompts[0].reminded
+    assert await service.due_reminders(START_TIME + timedelta(hours=4, minutes=5)) == []
+    [second] = await service.due_reminders(START_TIME + timedelta(hours=8))
+    assert second.numbers == (2,)
+    # a bot that was down sends one reminder, not the ones it missed
+    [late] = await service.due_reminders(START_TIME + timedelta(hours=21))
+    assert late.numbers == (5,)
+    assert await service.next_wakeup() == START_TIME + timedelta(hours=23)  # the last call
+    [last] = await service.due_reminders(START_TIME + timedelta(hours=23))
+    assert last.numbers == (6,) and last.stalled == (0,) and last.table.prompts[0].reminded
+    assert await service.due_reminders(START_TIME + timedelta(hours=23, minutes=59)) == []
+    assert await service.next_wakeup() == started.table.deadline  # then the expiry policy
+    # a new turn is reminded afresh
+    clock.now = START_TIME + timedelta(hours=23, minutes=30)
+    moved = await service.act(table_id, ALICE, FLIP)
+    assert moved.table.prompts[1].asked and not moved.table.prompts[1].reminded
+    [bob] = await service.due_reminders(clock.now + timedelta(hours=4))
+    assert bob.user_ids == (BOB,) and bob.numbers == (1,)
+
+
+async def test_a_long_turn_stalls_after_the_limit(database: Database, clock: FakeClock) -> None:
+    service = rhythm_service(database, clock)
+    started = await two_humans(service)
+    await service.set_table_settings(started.table.id, ALICE, turn_timer_seconds=7 * DAY)
+    moved = await service.act(started.table.id, ALICE, FLIP)  # Bob's turn: a week to answer
+    reminded = []
+    for hours in range(4, 7 * 24, 4):
+        reminded += await service.due_reminders(START_TIME + timedelta(hours=hours))
+    assert [r.numbers for r in reminded] == [(n,) for n in range(1, 7)]
+    assert [r.stalled for r in reminded] == [()] * 5 + [(1,)]  # at the sixth, after a day
+    assert await service.next_wakeup() == moved.table.deadline
+
+
+async def test_a_player_mutes_the_reminders_of_their_turn(
+    database: Database, clock: FakeClock
+) -> None:
+    service = rhythm_service(database, clock)
+    started = await two_humans(service)
+    table_id, version = started.table.id, started.table.prompt_version(0)
+    [first] = await service.due_reminders(START_TIME + timedelta(hours=4))
+    assert first.user_ids == (ALICE,)
+    with pytest.raises(TableError) as stale:
+        await service.mute_reminders(table_id, ALICE, version + 1)
+    assert stale.value.code == "table_moved_on"
+    with pytest.raises(TableError) as unseated:
+        await service.mute_reminders(table_id, 42, version)
+    assert unseated.value.code == "not_seated"
+    muted = await service.mute_reminders(table_id, ALICE, version)
+    assert muted.prompts[0].muted and muted.prompt_version(0) == version  # controls stay valid
+    assert await service.mute_reminders(table_id, ALICE, version) == muted  # once is enough
+    assert await service.due_reminders(START_TIME + timedelta(hours=8)) == []
+    assert await service.next_wakeup() == started.table.deadline
+    # her next turn is reminded again
+    clock.now = START_TIME + timedelta(hours=9)
+    await service.act(table_id, ALICE, FLIP)
+    await service.act(table_id, BOB, FLIP)
+    [again] = await service.due_reminders(clock.now + timedelta(hours=4))
+    assert again.user_ids == (ALICE,)
+
+
+async def test_a_seat_remembers_when_its_player_last_acted(
+    service: TableService, clock: FakeClock
+) -> None:
+    started = await human_vs_cpu(service)
+    assert started.table.prompts[0].seen is None  # never acted
+    clock.advance(30)
+    moved = await service.act(started.table.id, ALICE, FLIP)  # the CPU answered at once
+    assert moved.table.prompts[0].seen == clock.now and moved.table.prompts[1].seen is None
+    clock.advance(HOUR)
+    [expiry] = await service.expire_overdue(clock.now + timedelta(seconds=DAY))
+    # the CPU played for her: she was not there
+    assert expiry.result.table.prompts[0].seen == START_TIME + timedelta(seconds=30)
 
 
 async def test_short_timers_remind_at_half_time(service: TableService) -> None:

@@ -23,6 +23,12 @@ EN: dict[str, str] = {
         "Everyone hears every ask, its answer and how many cards changed hands, every book, the "
         "stock count and each hand's size. The card you draw on a miss is yours alone to see."
     ),
+    "legend.go-fish": (
+        "Each seat: the cards in its hand, and its books (all four cards of one rank).\n"
+        "Your hand by rank: 4 ×2 (4♥, 4♦) is two 4s. You may ask for any rank you hold.\n"
+        "Stock: the cards left to draw on a Go Fish.\n"
+        "Cards are rank then suit: 10♥ is the ten of hearts, Q♠ the queen of spades."
+    ),
     "game.go-fish.rank.A": "Aces",
     "game.go-fish.rank.2": "2s",
     "game.go-fish.rank.3": "3s",
@@ -111,6 +117,12 @@ JA: dict[str, str] = {
         "優勝です。\n"
         "質問と答え、渡した枚数、本、山札の枚数、各自の手札の枚数はみんなに公開されます。外れて"
         "引いた札は引いた人だけが見られます。"
+    ),
+    "legend.go-fish": (
+        "各席：手札の枚数と、ブック（同じランクの4枚）。\n"
+        "あなたの手札はランクごと：4 ×2 (4♥, 4♦) は 4 が2枚。持っているランクなら、どれでも聞けます。\n"
+        "山札：Go Fish のときに引く残りの札。\n"
+        "札はランク、スートの順です：10♥ はハートの10、Q♠ はスペードのQ。"
     ),
     "game.go-fish.rank.A": "A",
     "game.go-fish.rank.2": "2",

@@ -107,7 +107,15 @@ class GongZhuPresenter(GamePresenter):
         return t(f"game.{GAME}.start", locale)
 
     def you_line(self, events: Sequence[Mapping[str, Any]], seat: int, locale: str) -> str | None:
-        """What the seat's own exposure or play did."""
+        """What the seat's own exposure or play did; None when the play also settled something
+        for another seat or for the table (another seat takes the trick, the hand ends), which
+        the narration tells with names."""
+        if any(
+            e.get("type") in ("hand_over", "deal", "game_over", "exposed", "no_exposures")
+            or (e.get("seat") is not None and e.get("seat") != seat)
+            for e in events
+        ):
+            return None
         mine = [e for e in events if e.get("seat") == seat]
         for event in mine:
             kind = event.get("type")
@@ -212,10 +220,13 @@ class GongZhuPresenter(GamePresenter):
             for e in events
             if e.get("type") in PRIVATE_CHOICES and event_seen_by(e, viewer)
         }
+        revealed = any(e.get("type") in ("exposed", "no_exposures") for e in events)
         shown: list[Mapping[str, Any]] = []
         for event in events:
             if event.get("type") == "decided" and event.get("seat") in own:
                 continue
+            if event.get("type") in PRIVATE_CHOICES and revealed:
+                continue  # the exposures shown in the same breath tell it
             if event.get("type") == "hand_over" and event_seen_by(event, viewer):
                 scores = event.get("scores") or []
                 totals = event.get("totals") or []

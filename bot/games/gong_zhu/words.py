@@ -22,6 +22,12 @@ EN: dict[str, str] = {
         "−1000 or below are out. There is no undo.\n"
         "'Heart sweep danger' is shown once at least 3 hearts are taken, all by one player."
     ),
+    "legend.gong-zhu": (
+        "Each seat: its points this hand and its match total; in a trick, the card it played; the scoring cards it took; the cards it exposed.\n"
+        "Hand 1 · trick 3 of 13: where the match stands.\n"
+        "Scoring cards: hearts (A −50, K −40, Q −30, J −20, 10 to 5 −10), Q♠ the pig −100, J♦ the sheep +100, 10♣ the transformer (doubles the rest); an exposed card counts double.\n"
+        "Your hand is numbered from 1: type a card's number or its code to play it."
+    ),
     "game.gong-zhu.effect.AH": "every heart ×2",
     "game.gong-zhu.effect.QS": "pig ×2",
     "game.gong-zhu.effect.JD": "sheep ×2",
@@ -34,6 +40,7 @@ EN: dict[str, str] = {
     "game.gong-zhu.seat_taken": " · took {cards}",
     "game.gong-zhu.seat_exposed": " · exposed {cards}",
     "game.gong-zhu.sweep_danger": "⚠️ Heart sweep danger: {name} holds all {count} hearts taken so far.",
+    "game.gong-zhu.sweep_danger.one": "⚠️ Heart sweep danger: {name} holds the only heart taken so far.",
     "game.gong-zhu.line_exposure": "Hand {hand}: exposure phase, each player decides in secret.",
     "game.gong-zhu.line_trick": "Hand {hand} · trick {trick} of 13",
     "game.gong-zhu.line_over": "The match is over after {hand} hands.",
@@ -60,6 +67,7 @@ EN: dict[str, str] = {
     "event.gong-zhu.sheep": "🐑 the sheep goes to {name}",
     "event.gong-zhu.transformer": "⚡ the transformer goes to {name}",
     "event.gong-zhu.sweep_danger": "⚠️ heart sweep danger: {name} holds all {count} hearts taken",
+    "event.gong-zhu.sweep_danger.one": "⚠️ heart sweep danger: {name} holds the only heart taken",
     "event.gong-zhu.hand_over": "hand {hand} is over: {scores}",
     "event.gong-zhu.deal": "hand {hand} is dealt, {name} leads after the exposures",
     "event.gong-zhu.game_over": "The match is over.",
@@ -134,6 +142,12 @@ JA: dict[str, str] = {
         "**対戦**：ハンドのあと、誰かの合計が −1000 以下で、最高点が1人だけならその人の勝ちです。"
         "最高点が並んでいればもう1ハンド行います。−1000 以下の人は脱落です。取り消しはありません。\n"
         "取ったハートが3枚以上で、すべて1人が取っているときは「ハート独占の危険」を表示します。"
+    ),
+    "legend.gong-zhu": (
+        "各席：この手の点数とマッチの合計。トリック中は出した札、取った得点札、公開した札。\n"
+        "第1ハンド・第3トリック（全13）：マッチの進み具合。\n"
+        "得点札：ハート（A −50、K −40、Q −30、J −20、10〜5 −10）、Q♠ ブタ −100、J♦ ヒツジ +100、10♣ 変圧器（ほかの点を倍に）。公開した札は倍になります。\n"
+        "手札は1から番号がついています：札の番号か記号を入力すると、その札を出します。"
     ),
     "game.gong-zhu.effect.AH": "ハートすべて ×2",
     "game.gong-zhu.effect.QS": "ブタ ×2",

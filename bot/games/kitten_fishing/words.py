@@ -12,6 +12,11 @@ EN: dict[str, str] = {
         "At 5000 moves the larger stock wins. The first player alternates from game to game. "
         "**See the result** flips everything at once: the outcome is the same."
     ),
+    "legend.kitten-fishing": (
+        "Each player's stock is face down: the number is how many cards are left in it (⚠️: only a few).\n"
+        "On the table: the cards flipped so far, oldest first. A flipped card of the same rank as one there takes it and every card after it; a J takes the whole table.\n"
+        "Cards are rank then suit: 10♥ is the ten of hearts, Q♠ the queen of spades."
+    ),
     "game.kitten-fishing.cpu_first": "This game the opponent flips first.",
     "game.kitten-fishing.first": "{name} flips first.",
     "game.kitten-fishing.counts": "{name}: {count} cards",
@@ -21,12 +26,16 @@ EN: dict[str, str] = {
     "game.kitten-fishing.table_row": "On the table: {cards}",
     "game.kitten-fishing.table_row_empty": "The table is empty.",
     "game.kitten-fishing.you_fished": "Caught! You flipped {card} and took {count} cards.",
+    "game.kitten-fishing.you_fished.one": "Caught! You flipped {card} and took 1 card.",
     "game.kitten-fishing.you_swept": "J sweep! You flipped {card} and took all {count} cards.",
+    "game.kitten-fishing.you_swept.one": "J sweep! You flipped {card} and took all 1 card.",
     "game.kitten-fishing.you_stayed": "You flipped {card}; it stays on the table.",
     "event.kitten-fishing.flip": "{name} flipped {card}",
     "event.kitten-fishing.flip.cont": "{name} flipped {card}",
     "event.kitten-fishing.fish": "fished {count} cards",
+    "event.kitten-fishing.fish.one": "fished 1 card",
     "event.kitten-fishing.sweep": "swept the table with the J: {count} cards! 🧹",
+    "event.kitten-fishing.sweep.one": "swept the table with the J: 1 card! 🧹",
     "event.kitten-fishing.game_over": "The game is over.",
     "result.kitten-fishing.reason.empty": "A stock ran out",
     "result.kitten-fishing.reason.move_cap": "Move cap reached: decided by card count",
@@ -49,6 +58,11 @@ JA: dict[str, str] = {
         "最後の 1 枚をめくって何も取れなかった人の負けです。"
         "5000 手で決着しなければ山札の多い方の勝ちです。先手は対局ごとに交代します。"
         "**結果を見る** で残りを一瞬でめくっても、結果は同じです。"
+    ),
+    "legend.kitten-fishing": (
+        "山札は裏向きで、数字は残りの枚数です（⚠️：残りわずか）。\n"
+        "場：これまでにめくった札（古い順）。同じランクの札をめくると、その札から後ろをすべて取ります。J は場の札をすべて取ります。\n"
+        "札はランク、スートの順です：10♥ はハートの10、Q♠ はスペードのQ。"
     ),
     # the rule document's own words (「この対局は相手が先にめくります」「釣れた！あなたが 4 枚獲得」)
     "game.kitten-fishing.cpu_first": "この対局は相手が先にめくります",

@@ -25,7 +25,23 @@ EN: dict[str, str] = {
         "the stock runs out, the player who draws its last card finishes the turn (and may "
         "knock); then the lowest player(s) score 5.\n"
         "**The game**: rounds go on, the deal passing to the next player, until someone "
-        "reaches the target (30 points): the highest total wins, ties share."
+        "reaches the target (30 points): the highest total wins, ties share.\n"
+        "**Reading the images**: your hand is at the bottom, its cards numbered for "
+        "`discard 5`; while your drawn card waits, it is shown once with each end up and the "
+        "gold marks between your cards are the gaps (`insert 3 B`). A gold bracket over cards "
+        "is a meld, named (set, run). The others' hands are backs in order; a card they took "
+        "from the discard pile shows in its place by its upright end alone (a white or black "
+        "tile with its number). Cards on the table show both ends, white above black. Blue "
+        "rings the card a choice would put in, red the card you would discard. At a round's "
+        "end every hand is shown by its upright ends; every round's scores are under "
+        "**Details**."
+    ),
+    "legend.kokutorum": (
+        "○3 is a white end showing 3, ●5 a black end showing 5. In a hand only the end that is up counts.\n"
+        "○2/●6 is a card outside a hand (the card drawn, the discard pile): white 2 at one end, black 6 at the other. W puts the white end up, B the black one.\n"
+        "Your hand: 1 ○6 2 ○1 …, each card after its number; [ ] marks a meld (3 or more next to each other, one colour, all equal or counting up or down by 1).\n"
+        "▸3 is gap 3, the place just before card 3 (▸1 the far left, the last the far right): where the card you drew goes.\n"
+        "Deadwood: the numbers of your cards outside melds, your points (lower is better). Total: the points scored in past rounds."
     ),
     "game.kokutorum.seat": "{name}: {count} cards · total {total}",
     "game.kokutorum.seat.one": "{name}: 1 card · total {total}",
@@ -87,11 +103,11 @@ EN: dict[str, str] = {
     "action.kokutorum.insert": "Insert {gap} {end}",
     "action.kokutorum.discard": "Discard {number}",
     "action.kokutorum.knock": "Knock",
-    "prompt.kokutorum.rotate": "rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
-    "prompt.kokutorum.draw": "draw from the stock, or take the top of the discard pile.",
-    "prompt.kokutorum.insert": "insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
-    "prompt.kokutorum.discard": "discard a card by its number, or knock now with 9 cards.",
-    "prompt.kokutorum.knock": "knock now with your 8 cards, until the next player draws.",
+    "prompt.kokutorum.rotate": "Rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
+    "prompt.kokutorum.draw": "Draw from the stock, or take the top of the discard pile.",
+    "prompt.kokutorum.insert": "Insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
+    "prompt.kokutorum.discard": "Discard a card by its number, or knock now with 9 cards.",
+    "prompt.kokutorum.knock": "Knock now with your 8 cards, until the next player draws.",
     "field.kokutorum.position": "Gap {value}",
     "field.kokutorum.upright": "{value}",
     "hint.kokutorum.keep": "The hand as dealt is the better one.",
@@ -148,7 +164,20 @@ JA: dict[str, str] = {
         "**コクトー**で＋5点です。山札が尽きたときは最後の1枚を引いた人が手番を終えて（ノックも"
         "できます）ラウンドが終わり、点数が最も少ない人が5点を得ます。\n"
         "**ゲーム**：ディーラーを次のプレイヤーに移してラウンドを続け、誰かが目標（30点）に達したら"
-        "終了です。勝利点の最も多い人が勝ち、同点は勝利を分かち合います。"
+        "終了です。勝利点の最も多い人が勝ち、同点は勝利を分かち合います。\n"
+        "**画像の見方**：あなたの手札は下にあり、番号は `捨てる 5` の番号です。引いたカードは両方の"
+        "向きで表示され、手札の間の金色の印が隙間です（`差し込む 3 B`）。カードの上の金色の括弧は"
+        "メルドで、種類（セット、ラン）を書いています。他の人の手札は並び順の裏向きで、捨て札から"
+        "取ったカードはその位置に正位置の側だけ（白か黒の札に数字）で表示します。場のカードは白を上に"
+        "両側を表示します。青い枠は選んでいる操作で入るカード、赤い枠は捨てるカードです。ラウンドの"
+        "終わりには全員の手札を正位置の側で表示し、全ラウンドの得点は**詳細**にあります。"
+    ),
+    "legend.kokutorum": (
+        "○3 は白の 3、●5 は黒の 5 が上の札です。手札では上になっている側だけが数えられます。\n"
+        "○2/●6 は手札の外の札（引いた札、捨て札）：片側が白の 2、反対側が黒の 6。W で白を、B で黒を上にします。\n"
+        "あなたの手札：1 ○6 2 ○1 …、番号の後ろが札です。[ ] はメルド（隣り合う3枚以上、同じ色で、同じ数か1ずつ上がる・下がる並び）。\n"
+        "▸3 は隙間 3、札 3 のすぐ前の位置です（▸1 が左端、最後が右端）。引いた札はここに入れます。\n"
+        "デッドウッド：メルドに入っていない札の数の合計、あなたの点数（少ないほど良い）。合計：これまでのラウンドの得点。"
     ),
     "game.kokutorum.seat": "{name}：{count}枚・合計 {total}点",
     "game.kokutorum.dealer": "・ディーラー",

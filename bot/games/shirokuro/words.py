@@ -71,7 +71,26 @@ EN: dict[str, str] = {
         "chiihou, renhou. They add up; a hand read several ways takes the best reading; a win "
         "without yaku scores 0. Nobody pays: the winner just scores.\n"
         "**The game**: 4 rounds with 2 players, 6 with 3 (East and South); the deal passes to "
-        "the next player each round. The highest total wins."
+        "the next player each round. The highest total wins.\n"
+        "**Reading the images**: your hand is at the bottom, its cards numbered for "
+        "`discard 5`; while your drawn card waits, it is shown once with each end up and the "
+        "gold marks between your cards are the gaps (`insert 3 B`). Your hand is bracketed as "
+        "it would be read if it won: gold for a meld (koutsu, shuntsu), grey for the head or a "
+        "pair. A gold dot marks an upright dora (as beside the dora indicator). Melds laid down "
+        "sit on a light ground, the claimed card ringed in gold, and are shown by their upright "
+        "ends; discards are in order, white end above black (a claimed one is in the meld that "
+        "took it). A discard you may claim is on the table at the right, what you may do with it "
+        "over your hand: blue gaps for a ron, gold rings for the pairs of a pon or chi. At a "
+        "round's end every hand is shown by its upright ends, with the winners' yaku; every "
+        "round's scores are under **Details**."
+    ),
+    "legend.shirokuro": (
+        "○3 is a white end showing 3, ●5 a black end showing 5. In a hand only the end that is up counts.\n"
+        "○2/●6 is a card outside a hand (the card drawn, a discard, the dora indicator): white 2 at one end, black 6 at the other. W puts the white end up, B the black one.\n"
+        "Your hand: 1 ○6 2 ○1 …, each card after its number; laid down: the melds a seat made with pon or chi.\n"
+        "▸3 is gap 3, the place just before card 3 (▸1 the far left, the last the far right): where the card you drew goes.\n"
+        "2 cards from winning: how many cards your hand still needs to win. Dora: the ends worth a bonus.\n"
+        "Total: the points scored in past rounds. East 1 · round 1 of 4: where the game stands."
     ),
     "game.shirokuro.seat": "{name}: {count} cards · total {total}",
     "game.shirokuro.seat.one": "{name}: 1 card · total {total}",
@@ -87,6 +106,7 @@ EN: dict[str, str] = {
     "game.shirokuro.distance.0": "it wins",
     "game.shirokuro.distance.1": "one card from winning",
     "game.shirokuro.distance": "{n} cards from winning",
+    "game.shirokuro.distance.one": "1 card from winning",
     "game.shirokuro.drawn": "You drew {card}: W puts {white} up, B puts {black} up. Choose an end and a gap (▸1–▸{gaps}).",
     "game.shirokuro.claim": "{name} discarded {card}. You may claim it: {options}, or pass. Nobody else learns you were asked.",
     "game.shirokuro.claim.ron": "Ron (it wins)",
@@ -156,11 +176,11 @@ EN: dict[str, str] = {
     "action.shirokuro.pon": "Pon {number}–{next}",
     "action.shirokuro.chi": "Chi {number}–{next}",
     "action.shirokuro.pass": "Pass",
-    "prompt.shirokuro.rotate": "rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
-    "prompt.shirokuro.insert": "insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
-    "prompt.shirokuro.discard": "discard a card by its number (or declare tsumo when your hand wins).",
-    "prompt.shirokuro.claim": "claim the discard, or let it pass (pass when the time runs out).",
-    "prompt.shirokuro.draw": "the table draws for you.",
+    "prompt.shirokuro.rotate": "Rotate your whole hand once (the order reversed, every card turned), or keep it. Both versions are shown; the CPUs wait for your choice.",
+    "prompt.shirokuro.insert": "Insert the card you drew: choose the end that goes up (W or B) and a gap (▸1 is the far left).",
+    "prompt.shirokuro.discard": "Discard a card by its number (or declare tsumo when your hand wins).",
+    "prompt.shirokuro.claim": "Claim the discard, or let it pass (pass when the time runs out).",
+    "prompt.shirokuro.draw": "The table draws for you.",
     "field.shirokuro.position": "Gap {value}",
     "field.shirokuro.upright": "{value}",
     "hint.shirokuro.keep": "The hand as dealt is closer to a win.",
@@ -224,7 +244,23 @@ JA: dict[str, str] = {
         "チーホー、レンホー。役はすべて加算し、何通りにも読める手は最も高い読み方で数えます。役のない上がり"
         "は0点です。点数のやりとりはなく、上がった人が得点するだけです。\n"
         "**ゲーム**：2人は4ラウンド、3人は6ラウンド（東場・南場）で、毎ラウンド親が次の人に移ります。"
-        "合計の最も多い人が勝ちです。"
+        "合計の最も多い人が勝ちです。\n"
+        "**画像の見方**：あなたの手札は下にあり、番号は `捨てる 5` の番号です。引いたカードは両方の"
+        "向きで表示され、手札の間の金色の印が隙間です（`差し込む 3 B`）。手札は上がったときの読み方で"
+        "括弧を付けています：金色はメンツ（コーツ、シュンツ）、灰色はアタマやトイツです。金色の点は"
+        "正位置のドラです（ドラ表示の横と同じ印）。鳴いたメンツは明るい地の上に正位置の側で表示し、"
+        "鳴いたカードを金色の枠で囲みます。捨て札は順番に、白を上に両側を表示します（鳴かれた札は鳴いた"
+        "メンツの中にあります）。宣言できる捨て札は右の場にあり、手札の上にできることを書いています："
+        "ロンは青い隙間、ポン・チーは金色の枠の2枚です。局の終わりには全員の手札を正位置の側で表示し、"
+        "上がった人の役を添えます。全局の得点は**詳細**にあります。"
+    ),
+    "legend.shirokuro": (
+        "○3 は白の 3、●5 は黒の 5 が上の札です。手札では上になっている側だけが数えられます。\n"
+        "○2/●6 は手札の外の札（引いた札、捨て札、ドラ表示）：片側が白の 2、反対側が黒の 6。W で白を、B で黒を上にします。\n"
+        "あなたの手札：1 ○6 2 ○1 …、番号の後ろが札です。公開：ポンやチーでさらしたメルド。\n"
+        "▸3 は隙間 3、札 3 のすぐ前の位置です（▸1 が左端、最後が右端）。引いた札はここに入れます。\n"
+        "上がりまであと2枚：上がるのにまだ必要な札の枚数。ドラ：ボーナスになる面。\n"
+        "合計：これまでのラウンドの得点。東1局・全4局の1局目：ゲームの進み具合。"
     ),
     "game.shirokuro.seat": "{name}：{count}枚・合計 {total}点",
     "game.shirokuro.dealer": "・親",

@@ -1,8 +1,7 @@
 """找朋友 in words: ranks and teams by seat, the deal's progress, calls, plays and the deal's end.
 
-Typed calls (`AH 1, KS 2`, `2nd A♥ 1st K♠`, `A♥の2枚目`) are read by `parse_calls`; the generic
-`/play` and terminal paths reach it once they ask the game's presenter to read a move (see
-docs/DESIGN.md, Zhao Pengyou).
+Typed calls (`AH 1, KS 2`, `2nd A♥ 1st K♠`, `A♥の2枚目`) are read by `parse_calls`, which `/play`
+(its autocomplete too) and the terminal reach through `parse_move`.
 """
 
 from __future__ import annotations
@@ -32,6 +31,18 @@ _NUMBER = re.compile(r"(\d+)\s*(?:st|nd|rd|th|枚目|番目)?", re.IGNORECASE)
 def rank_face(rank: Any) -> str:
     """A rank as printed: `10` for T."""
     return "10" if rank == "T" else str(rank)
+
+
+def deal_end_told(view: Mapping[str, Any]) -> bool:
+    """Whether the deal just ended is still told at the table: through the first three rounds
+    of the next drawing (as the table image tells it, render/games/zhao_pengyou.py), and at the
+    match's end."""
+    if view.get("last_deal") is None:
+        return False
+    phase = view.get("phase")
+    return phase == "over" or (
+        phase == "draw" and int(view.get("drawn") or 0) < int(view.get("seats") or 0) * 3
+    )
 
 
 def call_text(call: Mapping[str, Any], locale: str) -> str:
@@ -166,11 +177,12 @@ class ZhaoPengyouPresenter(GamePresenter):
     # ------------------------------------------------------------------ the table
 
     def counts(self, view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[str]:
-        """One short line per seat (rank, marks, cards in hand, points taken, its play in the
-        trick in progress and whether it holds the trick), then the calls, and while the cards
-        are drawn the viewer's own hand (in a seat's view); the plays are left out when the
-        lines would not fit an embed field with the table's line (long names at 12 seats: the
-        image shows the trick anyway)."""
+        """One short line per seat (rank, with the steps the deal just ended gave it while that
+        deal is told, marks, cards in hand, points taken, its play in the trick in progress and
+        whether it holds the trick), then the calls, and while the cards are drawn the viewer's
+        own hand (in a seat's view); the plays are left out when the lines would not fit an
+        embed field with the table's line (long names at 12 seats: the image shows the trick
+        anyway)."""
         lines = self._counts(view, names, locale, plays=True)
         if sum(len(line) + 1 for line in lines) > COUNTS_BUDGET:
             lines = self._counts(view, names, locale, plays=False)
@@ -189,6 +201,8 @@ class ZhaoPengyouPresenter(GamePresenter):
         trick = view.get("trick") or {}
         played = {int(p["seat"]): p["cards"] for p in trick.get("plays") or []} if plays else {}
         holder = trick.get("winning")
+        last = view.get("last_deal") if deal_end_told(view) else None
+        steps = list(last.get("steps") or []) if last else []
         lines = []
         for seat, rank in enumerate(ranks):
             marks = ""
@@ -205,7 +219,12 @@ class ZhaoPengyouPresenter(GamePresenter):
                 f"game.{GAME}.seat",
                 locale,
                 name=names[seat] if seat < len(names) else str(seat + 1),
-                rank=rank_face(rank),
+                rank=rank_face(rank)
+                + (
+                    t(f"game.{GAME}.rank_steps", locale, steps=steps[seat])
+                    if seat < len(steps) and steps[seat]
+                    else ""
+                ),
                 marks=marks,
                 cards=self.cards_word(size, locale),
             )
@@ -407,16 +426,32 @@ class ZhaoPengyouPresenter(GamePresenter):
         return super().prompt_text(prompt, locale)
 
     def parse_move(self, prompt: Mapping[str, Any], text: str) -> dict[str, Any] | None:
-        """A typed move this game reads itself: calls (`AH 1, KS 2`) for the call prompt.
-
-        (The generic move reader does not ask presenters yet: docs/DESIGN.md.)
-        """
+        """A typed move this game reads itself: calls (`AH 1, KS 2`) for the call prompt."""
         if prompt.get("kind") != "call":
             return None
         choices = prompt.get("choices") or []
         count = len(choices[0].get("calls") or []) if choices else None
         calls = parse_calls(text, count)
         return None if calls is None else {"type": "call", "calls": calls}
+
+    def closed_reason(
+        self, kind: str, view: Mapping[str, Any], names: Sequence[str], locale: str
+    ) -> str | None:
+        """A declaration (during the deal or in the last window) closed by another's: who
+        declared what (the declaration is public)."""
+        declarer, trump = view.get("declarer"), view.get("trump")
+        if kind not in ("declare", "last_window") or declarer is None or trump is None:
+            return None
+        name = names[declarer] if 0 <= declarer < len(names) else str(declarer)
+        return t(f"error.{GAME}.declared_by", locale, name=name, card=card_label(str(trump)))
+
+    def typing_hint(self, prompt: Mapping[str, Any], locale: str) -> str | None:
+        """The call prompt: how to type a call set."""
+        if prompt.get("kind") != "call":
+            return None
+        choices = prompt.get("choices") or []
+        count = len(choices[0].get("calls") or []) if choices else 0
+        return t(f"prompt.{GAME}.type_calls", locale, count=count)
 
     # ------------------------------------------------------------------ narration
 
@@ -454,6 +489,9 @@ class ZhaoPengyouPresenter(GamePresenter):
             elif kind == "deal_over":
                 names = [name_of(s) for s in range(len(event.get("steps") or []))]
                 summary = self.deal_summary(event, names, locale)
+                if event.get("kitty"):  # public once the deal is over
+                    kitty = cards(list(event["kitty"]), locale)
+                    summary += t(f"game.{GAME}.kitty_shown", locale, cards=kitty)
                 keep = {"type": kind, "seat": None, "deal": event.get("deal"), "summary": summary}
                 shown.append(keep)
             elif kind == "redeal":

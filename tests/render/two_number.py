@@ -1,0 +1,28 @@
+"""What the Kokutorum and Shirokuro-jaku image tests read off a drawing: the viewer's hand row
+by row, the drawn card apart, the texts drawn at a size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.two_number.cards import hold
+from render import parts
+from render.theme import MIN_CARD_W
+
+
+def held_rows(placed: Sequence[parts.PlacedCard], drawn: str | None = None) -> list[list[str]]:
+    """The held cards at least `MIN_CARD_W` wide, row by row (cards with one top), top to
+    bottom, left to right: the viewer's hand (both versions while it may rotate), its melds
+    laid down; without the row that is the `drawn` card once with each end up."""
+    rows: dict[int, list[parts.PlacedCard]] = {}
+    for p in placed:
+        if p.code and "/" in p.code and p.width >= MIN_CARD_W:
+            rows.setdefault(p.y, []).append(p)
+    out = [[str(p.code) for p in sorted(rows[y], key=lambda p: p.x)] for y in sorted(rows)]
+    pair = [hold(drawn, "W"), hold(drawn, "B")] if drawn else None
+    return [row for row in out if row != pair]
+
+
+def sized(texts: Sequence[parts.DrawnText], size: int) -> list[str]:
+    """The texts drawn at `size`, in drawing order."""
+    return [t.text for t in texts if t.size == size]

@@ -29,7 +29,6 @@ import asyncio
 import collections
 import contextlib
 import gc
-import importlib
 import io
 import random
 import statistics
@@ -53,20 +52,6 @@ STACK_LINES = 8
 """Innermost frames shown of a long step's stack."""
 DEFAULT_GAME = "zhao-pengyou"
 Figure = tuple[str, str]
-
-
-def _harness() -> types.ModuleType:
-    """`tests.discord.harness`, from the source checkout of this module (its fixtures are not
-    imported: the tests' own settings would come with them)."""
-    root = Path(__file__).resolve().parents[1]
-    if not (root / "tests" / "discord" / "harness.py").is_file():
-        raise SystemExit(
-            "cardbot bench loop drives the bot through tests/discord/harness.py: "
-            "run it from a source checkout."
-        )
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    return importlib.import_module("tests.discord.harness")
 
 
 def _stand_in(*args: Any) -> bytes:
@@ -316,7 +301,9 @@ async def measure(
     profile: Profile | None = None,
 ) -> dict[str, Any]:
     """One first part (or a few moves) at the game's largest table; the figures."""
-    offline = _harness()
+    from bot.bench_messages import harness_module
+
+    offline = harness_module("loop")  # not its fixtures: the tests' settings come with them
     from bot.discord.client import CardBot
     from bot.discord.images import Images
     from bot.settings import Settings

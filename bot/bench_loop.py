@@ -324,17 +324,18 @@ async def measure(
             values["cpu_workers"] = workers
         settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
         service = TableService(database, settings)
-        harness = await offline.Harness.start(
-            lambda: CardBot(
-                service,
-                database=database,
-                images=Images() if images else Images(_stand_in, hand=_stand_in),
-                default_locale="en",
-                run_timers=False,
-                auto_delay=auto_delay,
-                freeze_heap=True,  # as `cardbot run` does
+        with contextlib.redirect_stdout(io.StringIO()):  # the invite line of a real start
+            harness = await offline.Harness.start(
+                lambda: CardBot(
+                    service,
+                    database=database,
+                    images=Images() if images else Images(_stand_in, hand=_stand_in),
+                    default_locale="en",
+                    run_timers=False,
+                    auto_delay=auto_delay,
+                    freeze_heap=True,  # as `cardbot run` does
+                )
             )
-        )
         rec = harness.recorder
         with contextlib.suppress(AttributeError):  # a service without workers to start
             service.start_thinking()  # as the bot does at its start

@@ -219,7 +219,8 @@ def message_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 def loop_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """The event loop's lag and the interactions' answer times while hard CPUs think beside
-    two people clicking, through Discord (a 12-seat Zhao Pengyou deal unless `game`)."""
+    two people clicking, through Discord (the largest table of `bot.bench_loop`'s game unless
+    `game`)."""
     from bot.bench_loop import run
 
     return run(quick, game)

@@ -196,8 +196,10 @@ class ServiceCore:
     # ------------------------------------------------------------------ rows
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+    async def _transaction(self, *, reads_only: bool = False) -> AsyncIterator[AsyncSession]:
         """One transaction; a database failure leaves it as a DatabaseError sentence.
+        `reads_only`: it writes nothing, so the unit of work may still run again whole after
+        it (a conflict in a later transaction is retried).
 
         The sentence is raised outside the `except` clause, unchained: the driver's error
         would keep the failed connection's frames alive. Its first line is in the sentence.
@@ -210,7 +212,8 @@ class ServiceCore:
             failure = self._db.failure(exc)
         if failure is not None:
             raise failure
-        units.committed()
+        if not reads_only:
+            units.committed()
 
     @asynccontextmanager
     async def _driver(self) -> AsyncIterator[Any]:

@@ -275,7 +275,7 @@ class PlayOps(ServiceCore):
         """
         async with self._table_lock(table_id):
             for _ in range(FINISH_TRIES):
-                async with self._transaction() as s:
+                async with self._transaction(reads_only=True) as s:
                     row, seats = await self._load_rows(s, table_id, expected_version)
                     self._may_finish(row, seats, user_id)
                     game = game_of(row)

@@ -1,6 +1,7 @@
 """`cardbot bench`: engine throughput, CPU decision times, service latency on a real SQLite file,
-render speed; and when asked (`cardbot bench messages`), the messages whole games send through
-Discord (`bot.bench_messages`).
+render speed; and when asked, the messages whole games send through Discord (`cardbot bench
+messages`, `bot.bench_messages`) and the event loop's lag while CPU seats think beside people
+clicking (`cardbot bench loop`, `bot.bench_loop`).
 
 Figures, not pass/fail: speed targets are read here, never asserted in timed unit tests.
 """
@@ -216,15 +217,25 @@ def message_figures(quick: bool, game: str | None = None) -> list[Figure]:
     return run(quick, game)
 
 
+def loop_figures(quick: bool, game: str | None = None) -> list[Figure]:
+    """The event loop's lag and the interactions' answer times while hard CPUs think beside
+    two people clicking, through Discord (the largest table of `bot.bench_loop`'s game unless
+    `game`)."""
+    from bot.bench_loop import run
+
+    return run(quick, game)
+
+
 SECTIONS: dict[str, Callable[[bool, str | None], list[Figure]]] = {
     "engine": engine_figures,
     "cpu": cpu_figures,
     "service": service_figures,
     "render": render_figures,
     "messages": message_figures,
+    "loop": loop_figures,
 }
 ALL = ("engine", "cpu", "service", "render")
-"""The sections of `cardbot bench` (`messages` runs when asked for)."""
+"""The sections of `cardbot bench` (`messages` and `loop` run when asked for)."""
 
 
 def main(args: argparse.Namespace) -> int:

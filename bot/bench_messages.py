@@ -39,12 +39,13 @@ THINK = 5.0
 MOVE_CAP = 2000
 
 
-def _harness() -> types.ModuleType:
-    """`tests.discord.harness`, from the source checkout this module belongs to."""
+def harness_module(bench: str = "messages") -> types.ModuleType:
+    """`tests.discord.harness`, from the source checkout this module belongs to (`bench`: the
+    `cardbot bench` section that needs it, named if there is none)."""
     root = Path(__file__).resolve().parents[1]
     if not (root / "tests" / "discord" / "harness.py").is_file():
         raise SystemExit(
-            "cardbot bench messages drives the bot through tests/discord/harness.py: "
+            f"cardbot bench {bench} drives the bot through tests/discord/harness.py: "
             "run it from a source checkout."
         )
     if str(root) not in sys.path:
@@ -163,7 +164,7 @@ class Clock:
 
 async def _bot(database: Any, clock: Clock) -> Any:
     """An offline bot on `database` (the tests' options: no timers, no pace, no batching)."""
-    h = _harness()
+    h = harness_module()
     from bot.discord.client import CardBot
     from bot.discord.images import Images
     from bot.settings import Settings
@@ -263,7 +264,7 @@ async def hinted_move(harness: Any, user: Any, table_id: int) -> bool:
 
 async def _flip(harness: Any, user: Any, table_id: int) -> bool:
     """The user flips from their DM (with `/play` when no DM carries the control)."""
-    h = _harness()
+    h = harness_module()
     dm = _live_dm(harness.recorder, user.id)
     if dm is not None:
         with contextlib.suppress(AssertionError):
@@ -276,7 +277,7 @@ async def _open(
     harness: Any, game: str, users: Sequence[Any], cpus: int, seats: int | None = None
 ) -> tuple[int, int]:
     """Open, fill and start a table (the first user creates it); (table id, message id)."""
-    h = _harness()
+    h = harness_module()
     creator = users[0]
     options: dict[str, Any] = {"game": game}
     if seats is not None:
@@ -307,7 +308,7 @@ async def play_game(
     """A whole game, the people acting `THINK` seconds apart; the tally after every move."""
     from bot.store import Database
 
-    h = _harness()
+    h = harness_module()
     clock = Clock()
     with tempfile.TemporaryDirectory() as folder:
         database = Database(f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}")
@@ -398,7 +399,7 @@ GAMES = ("kitten-fishing", "go-fish")
 
 
 async def _all(game: str | None) -> list[Figure]:
-    h = _harness()
+    h = harness_module()
     figures: list[Figure] = []
     if game in (None, "kitten-fishing"):
         kitten = await play_game(

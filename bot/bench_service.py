@@ -70,7 +70,8 @@ async def _game_figures(
             await service.advance(table_id, 5)
             continue
         action = choose(cpu, current.view, current.prompt, rng)
-        if action is None:
+        if action is None:  # "Not now": a knock window holds the CPU after it till answered
+            await service.decline(table_id, HUMAN, prompt_version=current.version)
             await service.advance(table_id, 1)
             continue
         started = time.perf_counter()

@@ -23,7 +23,10 @@ HELP = {
     "replay": "replay game records (docs/records.md)",
     "cpu": "ask a computer player for its next action in a record (docs/records.md)",
     "simulate": "CPU-only games and how the CPU levels and styles of play compare",
-    "bench": "speed figures: engines, CPU decisions, the tables service, images; the messages a game sends",
+    "bench": (
+        "speed figures: engines, CPU decisions, the tables service, images; the messages a "
+        "game sends; the event loop's lag beside thinking CPUs"
+    ),
     "render": "sample table and hand images of a game",
     "db": "database maintenance (cardbot db upgrade applies the migrations)",
     "build": "optional: compile the engines with mypyc (two to four times as fast)",
@@ -222,9 +225,10 @@ def build_parser() -> argparse.ArgumentParser:
         "what",
         nargs="?",
         default="all",
-        choices=["all", "engine", "cpu", "service", "render", "messages"],
-        help="which figures (default all; `messages`, the messages whole games send through "
-        "Discord, only when asked: it needs a source checkout)",
+        choices=["all", "engine", "cpu", "service", "render", "messages", "loop"],
+        help="which figures (default all; only when asked, as they need a source checkout: "
+        "`messages`, the messages whole games send through Discord; `loop`, the event loop's "
+        "lag and the answer times while hard CPUs think beside people clicking)",
     )
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument(

@@ -209,10 +209,11 @@ async def serve(clock: FastClock, tick: float) -> None:
         out.write(orjson.dumps({**message, "pid": os.getpid()}, default=str).decode() + "\n")
         out.flush()
 
+    service = TableService(database, settings, clock=clock)
     try:
         await database.upgrade()
         await database.warm()
-        service = TableService(database, settings, clock=clock)
+        service.start_thinking()  # as the bot does at its start
         timers = asyncio.create_task(_timers(service, clock, tick, emit))
         loop = asyncio.get_running_loop()
         reader = asyncio.StreamReader(limit=LINE_LIMIT)
@@ -241,6 +242,7 @@ async def serve(clock: FastClock, tick: float) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await timers
     finally:
+        service.close()
         await database.dispose()
 
 

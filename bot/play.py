@@ -338,7 +338,14 @@ class TerminalGame:
                         table.id, TERMINAL_USER_ID, dict(default), prompt_version=current.version
                     )
                 )
-            else:  # the table goes on (a draw, another seat...)
+            else:
+                # an optional prompt let go: the table stops waiting for it (a CPU draws
+                # after a knock window), then goes on at its pace (a draw, another seat...)
+                self.narrate(
+                    await self.service.decline(
+                        table.id, TERMINAL_USER_ID, prompt_version=current.version
+                    )
+                )
                 self.narrate(await self.service.advance(table.id, limit=1))
         elif kind == "elsewhere" and reading.action is not None:
             # never applied: the game's reason when it refuses it anyway, else "not here"; "it
@@ -459,9 +466,9 @@ async def run(
         print(f"cardbot play: {exc}", file=sys.stderr)
         return exc.exit_code
     print(f"Database: {database.location}", file=sys.stderr)
+    service = TableService(database, settings)
     try:
         await database.upgrade()
-        service = TableService(database, settings)
         session = TerminalGame(service, args.game, locale, ask, out, colour=colour)
         name = args.name or _user_name()
         try:
@@ -482,6 +489,7 @@ async def run(
         out(say("saved", locale))
         return EXIT_INTERRUPTED
     finally:
+        service.close()  # the CPUs' worker processes, if a decision started them
         await database.dispose()
 
 

@@ -27,8 +27,8 @@ DEFAULT_POOL_SIZE = 10
 """PostgreSQL connections one bot process keeps open (requests beyond wait for one)."""
 DEFAULT_LOCK_TIMEOUT = 10.0
 DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = 300.0
-"""PostgreSQL limits, seconds: the bot's statements take milliseconds; a transaction stays open
-while the CPU seats think (a whole game of "see the result" in the worst case)."""
+"""PostgreSQL limits, seconds: the bot's statements take milliseconds, and no transaction stays
+open while the CPU seats think (they think between a unit's reads and its conditional write)."""
 BAD_SETTINGS = "The settings in .env or the environment are invalid: {problem} (see .env.example)."
 
 
@@ -127,6 +127,32 @@ class Settings(BaseSettings):
         ),
     )
     lobby_expiry_seconds: int = Field(default=86400, ge=60)
+    cpu_workers: int = Field(
+        default=2,
+        ge=0,
+        le=64,
+        description=(
+            "Worker processes the CPU seats think in, off the event loop. 0: they think on "
+            "the event loop (a lone terminal player; the tests)."
+        ),
+    )
+    cpu_decision_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description=(
+            "A CPU decision still thinking after this long in a worker is cut short and the "
+            "next cheaper level decides (hard, then normal; easy is never cut short)."
+        ),
+    )
+    stall_seconds: int = Field(
+        default=60,
+        ge=5,
+        description=(
+            "A table with steps of its own to take (a draw, an Auto seat, CPU moves being "
+            "thought) that nothing moved for this long is stalled: the timers log it and "
+            "resume it."
+        ),
+    )
     database_statement_timeout_seconds: float = Field(default=DEFAULT_STATEMENT_TIMEOUT, ge=0)
     database_lock_timeout_seconds: float = Field(default=DEFAULT_LOCK_TIMEOUT, ge=0)
     database_idle_in_transaction_timeout_seconds: float = Field(

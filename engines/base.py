@@ -31,6 +31,18 @@ class GameError(Exception):
         """The error as the record contract prints it (without the action index)."""
         return {"code": self.code, "message": self.message}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (a CPU thinking in a worker process hands its errors back pickled):
+        # Exception's own pickling would call __init__ with the message alone
+        return (_rebuilt_error, (type(self), self.code, self.message, self.params))
+
+
+def _rebuilt_error(
+    cls: type[GameError], code: str, message: str, params: dict[str, JSON]
+) -> GameError:
+    """A pickled GameError, made again."""
+    return cls(code, message, **params)
+
 
 class IllegalAction(GameError):
     """An action the rules refuse; the state is left exactly as it was.

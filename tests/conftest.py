@@ -17,6 +17,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 POSTGRES_ENV = "CARDBOT_TEST_POSTGRES_URL"
+# The CPUs think on the event loop in tests (the service's one batch, written at once), unless
+# a test asks for worker processes itself (tests/tables/test_thinking.py and the never-stall
+# tests): a pool of processes per test would cost more than most tests.
+os.environ.setdefault("CPU_WORKERS", "0")
 START_TIME = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 

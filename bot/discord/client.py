@@ -121,6 +121,7 @@ class CardBot(commands.AutoShardedBot):
                 await self.tree.sync()
         if self.run_timers:
             self.timers.start()
+            self.service.start_thinking()  # the CPUs' workers, warm before the first game
         if self.database is not None:
             resumed = await self.timers.resume_auto()
             if resumed:
@@ -140,6 +141,7 @@ class CardBot(commands.AutoShardedBot):
         await self.timers.stop()
         for task in list(self.desk.auto_tasks.values()):
             task.cancel()
+        self.service.close()
         await super().close()
 
     async def on_app_command_error(

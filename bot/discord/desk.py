@@ -29,6 +29,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Collection, Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import discord
@@ -60,6 +61,9 @@ log = logging.getLogger(__name__)
 
 TABLE, PING, HAND, STALL = "table", "ping", "hand", "stall"
 LOG_LINES = 6
+AUTO_RACES = 3
+"""Lost races in a row after which the pace loop leaves the table to whoever won them (the
+timers' watchdog resumes a table nobody goes on with)."""
 Refs = dict[tuple[str, int | None], MessageRef]
 """A table's kept messages by (kind, user)."""
 
@@ -1004,17 +1008,27 @@ class Desk:
         )
 
     async def _auto(self, table_id: int, pace: float | None = None) -> None:
+        races = 0
         try:
             while True:
                 # the game's own pace for its steps (a deal), never slower than Auto's
                 await asyncio.sleep(self.auto_delay if pace is None else min(pace, self.auto_delay))
+                shown = [0]
+                publish = partial(self._publish_counted, shown)
                 try:
-                    result = await self.service.advance(table_id, self.auto_batch)
+                    # CPU moves thought in workers meanwhile are shown as they come
+                    result = await self.service.advance(
+                        table_id, self.auto_batch, progress=publish
+                    )
                 except TableError as exc:
+                    races += 1
+                    if exc.code == "table_moved_on" and races <= AUTO_RACES:
+                        continue  # another call wrote the table meanwhile: look again
                     log.info("table %s: paced play stops (%s)", table_id, exc.code)
                     return
-                if not result.applied:
-                    return
+                races = 0
+                if not result.applied and not shown[0]:
+                    return  # nothing to take now (a person's window holds the table)
                 await self.publish(result)
                 if not result.auto_pending:
                     return
@@ -1024,6 +1038,11 @@ class Desk:
         finally:
             if self.auto_tasks.get(table_id) is asyncio.current_task():
                 del self.auto_tasks[table_id]
+
+    async def _publish_counted(self, shown: list[int], result: ActResult) -> None:
+        """Publish one write of the pace loop's call, counting the moves it applied."""
+        shown[0] += result.applied
+        await self.publish(result)
 
     async def flush(self) -> None:
         """Wait for batched table-message edits (tests; a clean shutdown)."""

@@ -6,7 +6,7 @@ version, so another player's move never outdates it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -111,7 +111,21 @@ class SeatFlows(LobbyFlows):
             if prompt.get("default"):  # let go, an optional prompt takes its default (keep)
                 await self._act(interaction, table_id, prompt["default"], version)
                 return
-            await self._show_prompt(interaction, current, PickState(), locale, dismissed=True)
+            # the table stops waiting for it (a CPU next draws without giving the knock its
+            # window); the prompt stays open until the game moves on
+            result = await self.service.decline(
+                table_id, interaction.user.id, prompt_version=version
+            )
+            seat = current.seat
+            after = SeatPrompt(
+                result.table,
+                seat,
+                result.table.prompt_version(seat),
+                result.prompt_for(seat),
+                result.view_for(seat) or current.view,
+            )
+            await self._show_prompt(interaction, after, PickState(), locale, dismissed=True)
+            await self.desk.publish(result, actor_id=interaction.user.id)
             return
         if not pick:
             raise TableError(
@@ -276,9 +290,29 @@ class SeatFlows(LobbyFlows):
         version: int,
     ) -> None:
         result = await self.service.act(
-            table_id, interaction.user.id, dict(action), prompt_version=version
+            table_id,
+            interaction.user.id,
+            dict(action),
+            prompt_version=version,
+            progress=self._moves_so_far(interaction),
         )
         await self.after_move(interaction, result)
+
+    def _moves_so_far(
+        self, interaction: discord.Interaction[Any]
+    ) -> Callable[[ActResult], Awaitable[None]]:
+        """Show a move's first write at once (the mover's message, the table), then each of
+        the CPUs' moves as they are thought; the last comes back from the service."""
+        first = [True]
+
+        async def shown(result: ActResult) -> None:
+            if first[0]:
+                first[0] = False
+                await self.after_move(interaction, result)
+            else:
+                await self.desk.publish(result, actor_id=interaction.user.id)
+
+        return shown
 
     async def after_move(self, interaction: discord.Interaction[Any], result: ActResult) -> None:
         """The mover's message (what their action did, what they are asked now), then the table."""
@@ -440,7 +474,11 @@ class SeatFlows(LobbyFlows):
             await self.reply(interaction, t(key, locale))
             return
         result = await self.service.act(
-            table.id, interaction.user.id, typed.action, prompt_version=current.version
+            table.id,
+            interaction.user.id,
+            typed.action,
+            prompt_version=current.version,
+            progress=self._moves_so_far(interaction),
         )
         await self.after_move(interaction, result)
 

@@ -139,6 +139,7 @@ MESSAGES: dict[str, str] = {
     "error.database_unavailable": "I can't reach my game records right now. Please try again in a moment.",
     "error.not_seated": "You are not seated at this table.",
     "error.not_your_turn": "It is not your turn.",
+    "error.prompt_required": "The game waits for your answer here: it cannot be let pass.",
     "error.table_moved_on": "This view is out of date: the table has moved on.",
     "error.stale": "This view is out of date: the table has moved on.",
     "error.no_table": "There is no table in this channel. Open one with `/game new`.",

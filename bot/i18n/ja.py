@@ -139,6 +139,7 @@ MESSAGES: dict[str, str] = {
     "error.database_unavailable": "ただいま対局の記録にアクセスできません。少し時間をおいてもう一度お試しください。",
     "error.not_seated": "あなたはこの卓に着席していません。",
     "error.not_your_turn": "あなたの番ではありません。",
+    "error.prompt_required": "ここは答えが必要です。見送ることはできません。",
     "error.table_moved_on": "この表示は古くなっています。卓はすでに先へ進みました。",
     "error.stale": "この表示は古くなっています。卓はすでに先へ進みました。",
     "error.no_table": "このチャンネルには卓がありません。`/game new` で開いてください。",

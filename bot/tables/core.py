@@ -8,11 +8,22 @@ replay of the table's action log from `Game.new(seats, options, seed)`.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection, Iterator, Mapping, Sequence
+import weakref
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Collection,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -55,26 +66,28 @@ from bot.store.models import (
     utcnow,
 )
 from bot.tables import archive, flow, units
+from bot.tables.automation import Automation, Batch, CostKey, Job, Seating, Thought, chooser
 from bot.tables.errors import TableError
 from bot.tables.pgrows import Held, HeldTables, PgUnit
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
+from bot.tables.thinkers import Thinkers
 from engines.base import (
     JSON,
-    Action,
     Decide,
-    Event,
     Game,
     GameError,
     Prompt,
     RecordError,
-    automated_prompt,
     game_class,
-    resolve_prompt,
 )
 from engines.base import resolve_options as engine_resolve_options
-from engines.cpu import DEFAULT_LEVEL, cpu_chooser, cpu_player
+from engines.cpu import DEFAULT_LEVEL, cpu_player
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+Progress = Callable[[ActResult], Awaitable[None]]
+"""Called with each write of a unit of work but its last (the moves so far, to show them)."""
 Rows = AsyncSession | PgUnit
 """Where a call reads and writes its table: a session, or on PostgreSQL for the calls of
 play and the timers, the driver's connection (`bot.tables.pgrows`)."""
@@ -120,8 +133,6 @@ def compile_for_driver(statement: AnySelect, dialect: Any, names: Collection[str
 
 
 NAME_LENGTH = 100
-BATCH_CAP = 100_000
-"""Safety net on one CPU batch; a game that loops forever is an engine bug, not a hang."""
 OPEN_FILTER = text("tables.status IN ('lobby', 'active')")
 """The open-table filter written as the partial unique index's own words, so that SQLite can
 use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partial index)."""
@@ -136,49 +147,13 @@ UNSET: Any = _Unset()
 """Default of optional setters: leave the value as it is (None clears it)."""
 
 
-@dataclass
-class Batch:
-    """Actions applied in one call: for the log (with seals), the narration and the versions."""
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A unit's batch as its first write left it: the game written, and the CPUs' loop, which
+    may have stopped before a decision to be thought elsewhere (`ServiceCore._follow`)."""
 
-    steps: list[Step]
-    actions: list[Action]
-    seals: list[str | None]
-    acted: set[int]
-    declined: set[tuple[int, str]] = field(default_factory=set)
-    """(seat, prompt signature) of optional prompts a CPU let pass: not offered again."""
-
-    @classmethod
-    def empty(cls) -> Batch:
-        """Nothing applied yet."""
-        return cls([], [], [], set())
-
-    def add(self, game: Game, action: Action, *, by: str) -> list[Event]:
-        """Apply `action` to `game` and note it (`by`: "user", "cpu", "timer" or "table")."""
-        events = game.apply(action)
-        seal = game.seal_of(action)
-        self.steps.append(
-            Step(
-                action.seat,
-                action.to_json(),
-                tuple(e.to_json() for e in events),
-                by != "user",
-                sealed=seal is not None,
-                by=by,
-            )
-        )
-        self.actions.append(action)
-        self.seals.append(seal)
-        if by != "table":  # the table's own step (a draw) is no decision of that seat's
-            self.acted.add(action.seat)
-        return events
-
-    def extend(self, other: Batch) -> None:
-        """Append another batch applied after this one."""
-        self.steps += other.steps
-        self.actions += other.actions
-        self.seals += other.seals
-        self.acted |= other.acted
-        self.declined |= other.declined
+    game: Game
+    auto: Automation | None = None
 
 
 class ServiceCore:
@@ -205,12 +180,26 @@ class ServiceCore:
         """`_query`'s statements compiled for the driver."""
         self._held = HeldTables()
         """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
+        self._thinkers = Thinkers(self._settings.cpu_workers, self._settings.cpu_decision_seconds)
+        """Where the CPU seats think (`bot.tables.thinkers`)."""
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        """Each table's lock on its units of work in this process (`_table_lock`)."""
+
+    def start_thinking(self) -> None:
+        """Start the CPUs' worker processes now rather than at the first decision for them."""
+        self._thinkers.start()
+
+    def close(self, wait: bool = False) -> None:
+        """Stop the CPUs' worker processes (the bot is shutting down; `wait`: until gone)."""
+        self._thinkers.close(wait)
 
     # ------------------------------------------------------------------ rows
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+    async def _transaction(self, *, reads_only: bool = False) -> AsyncIterator[AsyncSession]:
         """One transaction; a database failure leaves it as a DatabaseError sentence.
+        `reads_only`: it writes nothing, so the unit of work may still run again whole after
+        it (a conflict in a later transaction is retried).
 
         The sentence is raised outside the `except` clause, unchained: the driver's error
         would keep the failed connection's frames alive. Its first line is in the sentence.
@@ -223,7 +212,8 @@ class ServiceCore:
             failure = self._db.failure(exc)
         if failure is not None:
             raise failure
-        units.committed()
+        if not reads_only:
+            units.committed()
 
     @asynccontextmanager
     async def _driver(self) -> AsyncIterator[Any]:
@@ -355,14 +345,93 @@ class ServiceCore:
 
     # ------------------------------------------------------------------ the write path
 
-    async def _start_game(self, s: AsyncSession, row: TableRow, seats: list[SeatRow]) -> ActResult:
+    async def _start_game(
+        self, s: AsyncSession, row: TableRow, seats: list[SeatRow]
+    ) -> tuple[ActResult, Pending]:
         cls = game_class_or_error(row.game)
         try:
             game = cls.new(len(seats), row.options, row.seed)
         except RecordError as exc:
             raise TableError.from_engine(exc) from None
-        batch = self._run_automated(row, seats, game)
-        return await self._persist(s, row, seats, game, batch, started=True, status=ACTIVE)
+        batch, auto = self._automate(row, seats, game)
+        result = await self._persist(
+            s, row, seats, game, batch, started=True, status=ACTIVE, auto=auto
+        )
+        return result, Pending(game, auto)
+
+    def _seating(self, seats: Sequence[SeatRow]) -> Seating:
+        """The seats as the CPU batches need them (each seat at its level; a person's at normal,
+        for their Auto). A level chosen during a match (`next_level`) decides from the game's
+        next part (hand, deal, round) on, even within one batch that crosses into it."""
+        return Seating(
+            levels=tuple(seat.cpu_level or DEFAULT_LEVEL for seat in seats),
+            later=tuple(seat.next_level for seat in seats),
+            parts=tuple(seat.level_part for seat in seats),
+            cpu=tuple(cpu_plays(seat) for seat in seats),
+            auto=tuple(bool(seat.auto) for seat in seats),
+        )
+
+    def _automate(
+        self,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        game: Game,
+        *,
+        paced: int = 0,
+        offset: int = 0,
+        states: Sequence[flow.SeatPrompt] | None = None,
+    ) -> tuple[Batch, Automation]:
+        """Let the CPU seats decide, and take up to `paced` steps of the table's pace: what may
+        be decided on the event loop is taken here (`bot.tables.automation`); the loop stops
+        before a decision to be thought in a worker (`auto.waiting`: `_follow` goes on).
+
+        One chooser per batch, seeded from the table seed and the log length at the batch's
+        start (`offset`: actions this call applied before it), so replays give the same CPU
+        moves. `states`: the row's prompt states when the caller has read them already.
+        """
+        auto = self._automation(row, seats, paced, offset, states)
+        return self._run_here(auto, game), auto
+
+    def _automation(
+        self,
+        row: TableRow,
+        seats: Sequence[SeatRow],
+        paced: int,
+        offset: int,
+        states: Sequence[flow.SeatPrompt] | None,
+    ) -> Automation:
+        """The CPU loop of a batch starting `offset` actions after the row's log (its RNGs
+        seeded `cpu@<n>`), at the row's prompt states unless `states` are given."""
+        if states is None:
+            states = flow.load_states(row.prompt_states, len(seats))
+        return Automation.start(
+            row.game,
+            row.seed,
+            f"cpu@{row.action_count + offset}",
+            self._seating(seats),
+            states,
+            self._clock(),
+            paced,
+        )
+
+    def _run_here(self, auto: Automation, game: Game) -> Batch:
+        """Take on the event loop the steps of `auto` that may be taken here: the table's own
+        steps, and decisions known to cost less than a worker's round trip (one that runs
+        past the loop's guard after all is dropped and thought in a worker)."""
+        batch = Batch.empty()
+        thinkers = self._thinkers
+        auto.timings = []
+
+        def may_decide(key: CostKey) -> bool:
+            return thinkers.may_decide_here(key, sum(t for _, t in auto.timings))
+
+        try:
+            auto.run(game, batch, may_decide, guard=thinkers.guard)
+        except GameError as exc:
+            raise TableError.from_engine(exc) from None
+        for key, seconds in auto.timings:
+            thinkers.costs.note(key, seconds)
+        return batch
 
     def _run_automated(
         self,
@@ -374,86 +443,111 @@ class ServiceCore:
         offset: int = 0,
         states: Sequence[flow.SeatPrompt] | None = None,
     ) -> Batch:
-        """Let the CPU seats decide at once, and take up to `paced` steps of the table's pace.
-
-        CPU (and taken-over) seats answer their prompts straight away, optional ones included
-        (declining is an answer); the table's own mechanical steps and the prompts of humans
-        with Auto on are taken only `paced` at a time, each followed by the CPUs' replies. One
-        chooser per batch, seeded from the table seed and the log length at the batch's start
-        (`offset`: actions this call applied before it), so replays give the same CPU moves.
-        `states`: the row's prompt states when the caller has read them already.
-        """
+        """The whole batch on the event loop (`_automate` thinking nowhere else): for the
+        tests and tools that want the CPUs' answers at once."""
+        auto = self._automation(row, seats, paced, offset, states)
         batch = Batch.empty()
-        if states is None:
-            states = flow.load_states(row.prompt_states, len(seats))
-        # optional prompts a CPU let pass stay declined until they change (as in `autoplay`)
-        declined = {
-            (seat, state.signature)
-            for seat, state in enumerate(states)
-            if state.declined and state.signature is not None
-        }
-        now = self._clock()
-        live = flow.is_live(row.turn_timer_seconds, self._settings.live_timer_seconds)
-        decide: Decide | None = None
-        taken_at_pace = 0
-        while not game.is_over() and len(batch.actions) < BATCH_CAP:
-            prompts = game.seat_decisions()
-            # a person's optional prompt with an open window: the CPUs answer only theirs
-            held = flow.held_by_a_player(
-                prompts, states, lambda seat: automated(seats[seat]), now, live
-            )
-            asked = {s: p for s, p in prompts.items() if not p.required} if held else prompts
-            prompt = automated_prompt(asked, lambda seat: cpu_plays(seats[seat]), declined)
-            by = "cpu"
-            if prompt is None and taken_at_pace < paced and not held:
-                step = game.table_step()
-                prompt = automated_prompt(
-                    prompts, lambda seat: automated(seats[seat]), declined, step=step
-                )
-                by = "table" if prompt is not None and prompt is step else "cpu"
-                taken_at_pace += 1
-            if prompt is None:
-                break
-            if decide is None:
-                decide = self._chooser(row, seats, f"cpu@{row.action_count + offset}")
-            try:
-                action = resolve_prompt(game, prompt, decide)
-            except GameError as exc:
-                raise TableError.from_engine(exc) from None
-            if action is None:
-                declined.add((prompt.seat, prompt.signature()))
-                batch.declined.add((prompt.seat, prompt.signature()))
-                continue
-            batch.add(game, action, by=by)
+        try:
+            auto.run(game, batch)
+        except GameError as exc:
+            raise TableError.from_engine(exc) from None
         return batch
 
     def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
-        """`cpu_chooser` for the table: each seat at its level (humans at normal).
-
-        A level chosen during a match (`next_level`) decides from the game's next part (hand,
-        deal, round) on, even within one batch of CPU moves that crosses into it.
-        """
-        levels = [seat.cpu_level or DEFAULT_LEVEL for seat in seats]
-        pending = {seat.seat: seat.level_part for seat in seats if seat.next_level is not None}
+        """`cpu_chooser` for the table: each seat at its level (humans at normal); a level
+        chosen during a match decides from the game's next part on (`automation.chooser`)."""
         try:
-            now = cpu_chooser(row.game, levels, row.seed, purpose=purpose)
-            if not pending:
-                return now
-            later = cpu_chooser(
-                row.game,
-                [seat.next_level or levels[seat.seat] for seat in seats],
-                row.seed,
-                purpose=purpose,
-            )
+            return chooser(row.game, self._seating(seats), row.seed, purpose)
         except GameError as exc:
             raise TableError.from_engine(exc) from None
 
-        def decide(game: Game, prompt: Prompt) -> Action | None:
-            if prompt.seat in pending and game.part() != pending[prompt.seat]:
-                return later(game, prompt)
-            return now(game, prompt)
+    # ------------------------------------------------------------------ thinking elsewhere
 
-        return decide
+    def _table_lock(self, table_id: int) -> asyncio.Lock:
+        """The lock of one table's units of work in this process: a move, the table's pace, a
+        timer's turn there run one after the other, never interleaved (a CPU thinking for
+        seconds between two writes of a unit is not raced by another unit of this process)."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def _follow(
+        self, result: ActResult, pending: Pending, progress: Progress | None = None
+    ) -> ActResult:
+        """Go on with a batch stopped before a decision to be thought elsewhere: think it in a
+        worker process, outside any transaction, write what it did (the same conditional write
+        as a person's move), and again until the CPUs have nothing left to decide now.
+
+        Each write is published as it comes when `progress` is given: it is called with every
+        result but the last, which is returned. Without it the results are merged into one.
+        A write refused because the table moved on meanwhile drops the thought, and the loop
+        starts again from the table as it is. Should this stop halfway (a failure, a crash),
+        the table is left `paced` with a watchdog deadline: the timers resume it
+        (`bot.tables.deadlines`), as the restart path does (`auto_pending_tables`).
+        """
+        auto, game = pending.auto, pending.game
+        if auto is None or not auto.waiting:
+            return result
+        done = [result]
+        table_id = result.table.id
+        while auto is not None and auto.waiting:
+            if progress is not None and (done[-1].applied or done[-1].steps):
+                await progress(done[-1])
+            try:
+                job = Job(game.to_json(), auto, 0.0, None)
+                thought = await self._thinkers.think(job)
+                written = await self._write_thought(table_id, done[-1].table.version, thought)
+            except (DatabaseError, TableError, GameError) as exc:
+                log.warning("table %s: the CPUs' moves stop here for now (%s)", table_id, exc)
+                break
+            if written is None:
+                break
+            result, game, auto = written
+            done.append(result)
+        if progress is not None:
+            return done[-1]
+        return merge_results(done)
+
+    async def _write_thought(
+        self, table_id: int, version: int, thought: Thought
+    ) -> tuple[ActResult, Game, Automation] | None:
+        """Write what a worker thought at `table_id`, if the table is still at `version` (else
+        start the CPUs' batch again from the table as it is); then take on the loop what may
+        be taken there. None when nothing is left to write."""
+        for seat, kind, level in thought.automation.fallbacks:
+            log.warning(
+                "table %s: seat %s's %s decision passed its deadline at level %s; a cheaper "
+                "level decided",
+                table_id,
+                seat,
+                kind,
+                level,
+            )
+        async with self._hot() as s:
+            row, seats, held_game, held = await self._rows_to_write(s, table_id)
+            if row.status != ACTIVE:
+                if held is not None:
+                    self._held.give_back(held)
+                return None
+            states = flow.load_states(row.prompt_states, len(seats))
+            if row.version == version:
+                game = game_class_or_error(row.game).from_json(thought.snapshot)
+                auto = thought.automation
+                auto.states = states
+                auto.now = self._clock()
+                batch = Batch.from_wire(thought.batch)
+                batch.extend(self._run_here(auto, game))
+            else:
+                # the table moved on meanwhile: what was thought was thought for another table
+                game = held_game if held_game is not None else game_of(row)
+                batch, auto = self._automate(row, seats, game, states=states)
+            if not batch.actions and not batch.declined and not auto.waiting:
+                if held is not None:
+                    self._held.give_back(held)
+                return None
+            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            return result, game, auto
 
     async def _persist(
         self,
@@ -467,11 +561,16 @@ class ServiceCore:
         status: str | None = None,
         now: datetime | None = None,
         states: list[flow.SeatPrompt] | None = None,
+        auto: Automation | None = None,
     ) -> ActResult:
         """Write snapshot, log rows, prompt states, version + 1 (and the end: result, stats).
 
         Prompt versions step for the seats whose prompt changed or who acted; each new prompt
         gets its deadline; the table keeps the earliest deadline and reminder for the timers.
+        A table with steps of its own still to take (its pace, or CPU moves being thought
+        elsewhere: `auto.waiting`) is `paced`, and its deadline is at most `stall_seconds`
+        away: a watchdog, pushed back by each write, that the timers meet only when nothing
+        moved the table for that long (`bot.tables.deadlines`: a stall, resumed).
         """
         now = now or self._clock()
         first_seq = row.action_count
@@ -490,6 +589,11 @@ class ServiceCore:
         )
         new = flow.mark_declined(new, batch.declined)
         deadline, remind_at = flow.schedule(new, flow.reminder_rule(self._settings))
+        thinking = auto is not None and auto.waiting and not game.is_over()
+        paced = has_paced_step(game, seats) or thinking
+        if paced:
+            watchdog = now + timedelta(seconds=self._settings.stall_seconds)
+            deadline = watchdog if deadline is None else min(deadline, watchdog)
         values: dict[str, Any] = {
             "snapshot": game.to_json(),
             "to_act": sorted(game.to_act()),
@@ -497,7 +601,7 @@ class ServiceCore:
             "prompt_states": flow.dump_states(new),
             "deadline": deadline,
             "remind_at": remind_at,
-            "paced": has_paced_step(game, seats),
+            "paced": paced,
         }
         if status is not None:
             values["status"] = status
@@ -529,7 +633,15 @@ class ServiceCore:
             if after.version != before.version and after.asked
         )
         result = result_of(
-            row, seats, game, batch.steps, len(batch.actions), reprompted, prompts, states=new
+            row,
+            seats,
+            game,
+            batch.steps,
+            len(batch.actions),
+            reprompted,
+            prompts,
+            states=new,
+            pending=thinking,
         )
         if isinstance(s, PgUnit):
             views = result.views if isinstance(result.views, SeatViews) else None
@@ -730,7 +842,10 @@ def info(
         created_by=row.created_by,
         created_at=row.created_at,
         updated_at=row.updated_at,
-        deadline=row.deadline,
+        # a running table's prompts' own deadline (the row's may be its watchdog's)
+        deadline=min((s.due for s in states if s.due is not None), default=None)
+        if states and row.status == ACTIVE
+        else row.deadline,
         turn_timer_seconds=row.turn_timer_seconds,
         expiry_policy=row.expiry_policy,
         locale=row.locale,
@@ -765,8 +880,10 @@ def result_of(
     prompts: Mapping[int, Prompt] | None = None,
     *,
     states: Sequence[flow.SeatPrompt] | None = None,
+    pending: bool = False,
 ) -> ActResult:
-    """An ActResult: the table, the steps, every seat's view and decision.
+    """An ActResult: the table, the steps, every seat's view and decision (`pending`: CPU
+    moves are still being thought, and the table's pace loop would take them up).
 
     The table's own step (a draw) is no seat's decision: the result gives it to no seat, so no
     transport shows it as controls. Seats' views are made when first asked for (most callers
@@ -782,8 +899,24 @@ def result_of(
         views=SeatViews(game),
         prompts={seat: p.to_json() for seat, p in prompts.items()},
         reprompted=frozenset(reprompted),
-        auto_pending=has_paced_step(game, seats),
+        auto_pending=pending or has_paced_step(game, seats),
         pace=_step_pace(game),
+    )
+
+
+def merge_results(results: Sequence[ActResult]) -> ActResult:
+    """Several writes of one unit of work as one result: the table as the last left it, every
+    step, and the seats given a new prompt by any of them that still have it."""
+    if len(results) == 1:
+        return results[0]
+    last = results[-1]
+    asked = {seat for seat, state in enumerate(last.table.prompts) if state.asked}
+    reprompted = frozenset().union(*(r.reprompted for r in results)) & asked
+    return replace(
+        last,
+        steps=tuple(step for r in results for step in r.steps),
+        applied=sum(r.applied for r in results),
+        reprompted=reprompted,
     )
 
 
@@ -924,4 +1057,4 @@ def channel_busy(channel_id: int, table_id: int | None) -> TableError:
     )
 
 
-__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "ServiceCore"]
+__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "ServiceCore"]

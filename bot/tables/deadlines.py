@@ -8,7 +8,7 @@ once remind and expire each prompt once. The rules themselves are in `bot.tables
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property, partial
 from typing import Any
@@ -23,11 +23,14 @@ from bot.store.models import (
     LOBBY_ROWS,
     UNARCHIVED_ROWS,
     ActionLogRow,
+    SeatRow,
     TableRow,
 )
 from bot.tables import archive, flow
 from bot.tables.core import (
     Batch,
+    Pending,
+    Rows,
     ServiceCore,
     game_of,
     has_cpu,
@@ -40,7 +43,7 @@ from bot.tables.core import (
 from bot.tables.errors import TableError
 from bot.tables.pgrows import PgUnit
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
-from engines.base import GameError
+from engines.base import Game, GameError
 from engines.cpu import DEFAULT_LEVEL
 
 log = logging.getLogger(__name__)
@@ -189,15 +192,26 @@ class DeadlineOps(ServiceCore):
         return out
 
     async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
+        async with self._table_lock(table_id):
+            expiry, pending = await self._expire_rows(table_id, now)
+            if expiry is None or pending is None:
+                return expiry
+            return replace(expiry, result=await self._follow(expiry.result, pending))
+
+    async def _expire_rows(
+        self, table_id: int, now: datetime
+    ) -> tuple[Expiry | None, Pending | None]:
         async with self._hot() as s:
             row, seats, held_game, held = await self._rows_to_write(s, table_id)
             if row.status != ACTIVE or row.deadline is None or row.deadline > now:
                 if held is not None:
                     self._held.give_back(held)
-                return None
+                return None, None
             states = flow.load_states(row.prompt_states, len(seats))
             overdue = flow.overdue_seats(states, now)
             game = held_game if held_game is not None else game_of(row)
+            if not overdue:
+                return await self._resume(s, row, seats, game, states)
             batch = Batch.empty()
             defaulted: list[int] = []
             absent: list[int] = []
@@ -218,7 +232,7 @@ class DeadlineOps(ServiceCore):
                 await self._bump(
                     s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False
                 )
-                return Expiry("abandon", tuple(absent), users, ActResult(info(row, seats)))
+                return Expiry("abandon", tuple(absent), users, ActResult(info(row, seats))), None
             if absent and policy == "cpu_seat":
                 for seat in absent:
                     seats[seat].cpu_takeover = True
@@ -236,13 +250,46 @@ class DeadlineOps(ServiceCore):
                         raise TableError.from_engine(exc) from None
                     if action is not None:
                         batch.add(game, action, by="cpu")
-            batch.extend(self._run_automated(row, seats, game, offset=len(batch.actions)))
+            answers, auto = self._automate(row, seats, game, offset=len(batch.actions))
+            batch.extend(answers)
             states = flow.lapse(states, lapsed)
-            result = await self._persist(s, row, seats, game, batch, now=now, states=states)
+            result = await self._persist(
+                s, row, seats, game, batch, now=now, states=states, auto=auto
+            )
+            pending = Pending(game, auto)
             if not absent and not defaulted:
-                return None  # only optional prompts lapsed: nothing anyone needs to hear
+                if batch.actions or result.auto_pending:
+                    # only a chance lapsed (a knock window), and the table went on: the CPU
+                    # it held drew, or steps at the table's pace are to take again
+                    return Expiry("lapse", (), (), result), pending
+                return None, None  # only optional prompts lapsed: nothing anyone needs to hear
             kind = policy if absent else "default"
-            return Expiry(kind, tuple(absent), users, result, tuple(defaulted))
+            return Expiry(kind, tuple(absent), users, result, tuple(defaulted)), pending
+
+    async def _resume(
+        self,
+        s: Rows,
+        row: TableRow,
+        seats: list[SeatRow],
+        game: Game,
+        states: list[flow.SeatPrompt],
+    ) -> tuple[Expiry, Pending]:
+        """The watchdog's deadline passed: the table had steps of its own to take (a draw, an
+        Auto seat's turn, CPU moves being thought) and nothing moved it for `stall_seconds`
+        (its pace loop stopped, its process died halfway through a unit). It is logged, with
+        what it waits for and never a card, and resumed: the CPUs' moves due, one step of its
+        pace; published (`resume`), the Desk's pace loop takes up the rest."""
+        log.warning("table %s stalled; resuming it: %s", row.id, stall_report(row, seats, game))
+        batch, auto = self._automate(row, seats, game, paced=1, states=states)
+        result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+        waited_for = game.is_over() or game.to_act() or result.auto_pending
+        if not waited_for:  # an engine's bug: the game goes on, and nobody can make it
+            log.error(
+                "table %s: nobody is waited for, though the game is not over: %s",
+                row.id,
+                stall_report(row, seats, game),
+            )
+        return Expiry("resume", (), (), result), Pending(game, auto)
 
     async def expire_lobbies(self, now: datetime | None = None) -> list[TableInfo]:
         """Abandon lobbies untouched for `lobby_expiry_seconds`."""
@@ -318,3 +365,29 @@ class DeadlineOps(ServiceCore):
         if lobby is not None:
             times.append(lobby + timedelta(seconds=self._settings.lobby_expiry_seconds))
         return min(times) if times else None
+
+
+def stall_report(row: TableRow, seats: list[SeatRow], game: Game) -> str:
+    """What a stalled table waits for, for the log: its state and each seat's prompt, never a
+    card, a choice or a hand."""
+    prompts = {} if game.is_over() else game.seat_decisions()
+    step = None if game.is_over() else game.table_step()
+    parts = [
+        f"version {row.version}",
+        f"{row.action_count} actions",
+        f"to act {sorted(game.to_act())}",
+        "paced" if row.paced else "not paced",
+        f"table step {step.kind if step is not None else None}",
+    ]
+    for seat in seats:
+        who = "cpu" if seat.user_id is None else "taken over" if seat.cpu_takeover else "person"
+        if seat.auto:
+            who += " on auto"
+        prompt = prompts.get(seat.seat)
+        asked = (
+            "nothing"
+            if prompt is None
+            else f"{prompt.kind} {'required' if prompt.required else 'optional'}"
+        )
+        parts.append(f"seat {seat.seat} ({who}): {asked}")
+    return "; ".join(parts)

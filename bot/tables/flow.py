@@ -75,7 +75,8 @@ class SeatPrompt:
     reminded: bool = False
     """No more reminders for this prompt: its last call went."""
     declined: bool = False
-    """A CPU let this optional prompt pass: it is not offered again until it changes."""
+    """The seat let this optional prompt pass (its CPU, or its player's "Not now"): a CPU is
+    not offered it again, and it holds the table no more, until it changes."""
     kind: str | None = None
     """What the seat is asked (the prompt's kind)."""
     closed: str | None = None
@@ -173,8 +174,9 @@ def prompt_due(
 
     Required prompts, prompts with a default and prompts with a window are timed: by the
     window when it is shorter than the table's timer and the table is live (`is_live`), else
-    by the timer. `window_seconds`, the table's own setting, replaces the game's window.
-    Mechanical steps are the table's own and optional prompts without a default
+    by the timer. A chance (`is_chance`: a knock after one's own discard) lasts its window on
+    any table. `window_seconds`, the table's own setting, replaces the game's window.
+    Mechanical steps are the table's own and optional prompts without a default or a window
     simply stay open.
     """
     if prompt.mechanical:
@@ -182,10 +184,20 @@ def prompt_due(
     if not (prompt.required or prompt.default is not None or prompt.window is not None):
         return None
     seconds = float(turn_timer_seconds)
-    if prompt.window is not None and is_live(turn_timer_seconds, live_timer_seconds):
+    if prompt.window is not None and (
+        is_live(turn_timer_seconds, live_timer_seconds) or is_chance(prompt)
+    ):
         window = prompt.window if window_seconds is None else window_seconds
         seconds = min(seconds, window)
     return now + timedelta(seconds=seconds)
+
+
+def is_chance(prompt: Prompt) -> bool:
+    """An optional prompt with a window and no default: a chance the rules give a seat for a
+    moment (a knock after its own discard, until the next seat draws). Letting it pass costs
+    nothing, and the seat is there (it has just played), so it lasts its window on any table,
+    live or asynchronous, never the hours of an asynchronous turn timer."""
+    return not prompt.required and prompt.window is not None and prompt.default is None
 
 
 def held_by_a_player(
@@ -193,25 +205,24 @@ def held_by_a_player(
     states: Sequence[SeatPrompt],
     automated: Callable[[int], bool],
     now: datetime,
-    live: bool = True,
 ) -> bool:
     """True while a seat a person plays holds an optional prompt whose response window is
     still open: the CPUs and the table's own steps wait for its answer or its time.
 
-    (A rotation offered to every seat before a round's first move: a CPU that plays at once
-    would otherwise close it before a person could look.) A prompt issued in this very batch
-    is open; a stored one until its deadline. At an asynchronous table (not `live`) only a
-    prompt with a default holds the table (until the turn timer): one without would hold it
-    for hours for nothing.
+    (A rotation offered to every seat before a round's first move, a knock after one's own
+    discard: a CPU that plays at once would otherwise close it before a person could look.) A
+    prompt issued in this very batch is open; a stored one until its deadline (`prompt_due`:
+    on an asynchronous table, the turn timer for a prompt with a default, the window for a
+    chance), or until the person lets it pass ("Not now").
     """
     for seat, prompt in prompts.items():
         if prompt.required or prompt.window is None or automated(seat):
             continue
-        if not live and prompt.default is None:
-            continue
         state = states[seat] if seat < len(states) else SeatPrompt()
-        if state.signature == prompt.signature() and (state.due is None or state.due <= now):
-            continue  # its time has run out, or it lapsed
+        if state.signature == prompt.signature() and (
+            state.declined or state.due is None or state.due <= now
+        ):
+            continue  # let pass, its time has run out, or it lapsed
         return True
     return False
 

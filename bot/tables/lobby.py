@@ -20,6 +20,7 @@ from bot.store.models import (
     TableRow,
 )
 from bot.tables.core import (
+    Pending,
     ServiceCore,
     channel_busy,
     display_name,
@@ -264,8 +265,9 @@ class LobbyOps(ServiceCore):
                 await self._bump(s, row, status=ABANDONED, deadline=None, remind_at=None)
                 return ActResult(info(row, seats))
             game = game_of(row)
-            batch = self._run_automated(row, seats, game)
-            return await self._persist(s, row, seats, game, batch, started=True)
+            batch, auto = self._automate(row, seats, game)
+            result = await self._persist(s, row, seats, game, batch, started=True, auto=auto)
+        return await self._follow(result, Pending(game, auto))
 
     async def start(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
@@ -284,7 +286,8 @@ class LobbyOps(ServiceCore):
                     seats=len(seats),
                     min_seats=cls.min_seats,
                 )
-            return await self._start_game(s, row, seats)
+            result, pending = await self._start_game(s, row, seats)
+        return await self._follow(result, pending)
 
     async def rematch(self, table_id: int, user_id: int) -> ActResult:
         """Play again: a new running table in the same channel, same seats.
@@ -339,7 +342,8 @@ class LobbyOps(ServiceCore):
             ]
             s.add_all(seats)
             await s.flush()
-            return await self._start_game(s, row, seats)
+            result, pending = await self._start_game(s, row, seats)
+        return await self._follow(result, pending)
 
     async def abandon(
         self,
@@ -426,4 +430,5 @@ class RestartOps(LobbyOps):
             s.add_all(seats)
             await s.flush()
             closed = info(old, old_seats)
-            return closed, await self._start_game(s, row, seats)
+            result, pending = await self._start_game(s, row, seats)
+        return closed, await self._follow(result, pending)

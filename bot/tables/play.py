@@ -6,9 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store.models import ACTIVE, OPEN_STATUSES
+from bot.store.models import ACTIVE, OPEN_STATUSES, SeatRow, TableRow
+from bot.tables import flow
 from bot.tables.core import (
     Batch,
+    Pending,
+    Progress,
     ServiceCore,
     game_class_or_error,
     game_of,
@@ -22,11 +25,48 @@ from bot.tables.core import (
     taken_over,
 )
 from bot.tables.errors import TableError
-from bot.tables.flow import load_states
+from bot.tables.flow import load_states, mark_declined
 from bot.tables.pgrows import Held, PgUnit
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, Action, Game, GameError, IllegalAction
-from engines.cpu import hint as cpu_hint
+
+FINISH_TRIES = 3
+"""Times "see the result" is played out again when the table moved on meanwhile."""
+
+
+def not_your_turn(
+    row: TableRow, seats: list[SeatRow], states: list[flow.SeatPrompt], mine: SeatRow
+) -> TableError:
+    """The refusal of a move or a "Not now" by a seat asked nothing. It names only the seats
+    waited for in public: a seat asked in private (a claim) is nobody else's business, not
+    even in a refusal."""
+    return TableError(
+        "not_your_turn",
+        "It is not your turn.",
+        table_id=row.id,
+        seat=mine.seat,
+        to_act=list(info(row, seats, states).public_waiting),
+    )
+
+
+def asked_seat(
+    row: TableRow, seats: list[SeatRow], user_id: int, prompt_version: int | None
+) -> tuple[SeatRow, list[flow.SeatPrompt]]:
+    """The user's seat at an active table, playing themselves and asked something now, and
+    the table's prompt states. Whether the seat is asked at all comes first: a move naming an
+    old version of a prompt the seat no longer has is out of turn, not out of date; another
+    version of the prompt it has is `table_moved_on`."""
+    require_status(row, ACTIVE, "not_active")
+    mine = require_seated(row, seats, user_id)
+    if mine.cpu_takeover:
+        raise taken_over(row, mine)
+    states = load_states(row.prompt_states, len(seats))
+    state = states[mine.seat]
+    if not state.asked:
+        raise not_your_turn(row, seats, states, mine)
+    if prompt_version is not None and prompt_version != state.version:
+        raise moved_on(row)
+    return mine, states
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +93,34 @@ class PlayOps(ServiceCore):
         expected_version: int | None = None,
         *,
         prompt_version: int | None = None,
+        progress: Progress | None = None,
     ) -> ActResult:
-        """Apply the user's action, then the CPU seats' answers, in one batch.
+        """Apply the user's action, then the CPU seats' answers.
 
         The action's seat is the user's seat, whatever `action["seat"]` says. The seat must be
         asked something (a required or an optional prompt). `prompt_version` is the version of
         the seat's prompt the user saw: another version is `table_moved_on` ("out of date"),
         whatever else happened at the table meanwhile.
+
+        The move is written at once with the answers that cost nothing; the CPUs that think
+        for longer think in worker processes, and their moves are written as they come
+        (`ServiceCore._follow`): given `progress`, each write but the last is handed to it as
+        it comes and the last returned; without it, one result covers them all.
         """
+        async with self._table_lock(table_id):
+            result, pending = await self._act_held(
+                table_id, user_id, action, expected_version, prompt_version
+            )
+            return await self._follow(result, pending, progress)
+
+    async def _act_held(
+        self,
+        table_id: int,
+        user_id: int,
+        action: Mapping[str, JSON],
+        expected_version: int | None,
+        prompt_version: int | None,
+    ) -> tuple[ActResult, Pending]:
         held = self._held.peek(table_id)
         if held is not None and expected_version in (None, held.version):
             held = self._held.take(table_id)
@@ -80,7 +140,7 @@ class PlayOps(ServiceCore):
         expected_version: int | None,
         prompt_version: int | None,
         held: Held | None,
-    ) -> ActResult:
+    ) -> tuple[ActResult, Pending]:
         async with self._hot() as s:
             game: Game | None = None
             if held is not None and isinstance(s, PgUnit):
@@ -89,24 +149,7 @@ class PlayOps(ServiceCore):
                 game = held.game
             else:
                 row, seats = await self._load_rows(s, table_id, expected_version)
-            require_status(row, ACTIVE, "not_active")
-            mine = require_seated(row, seats, user_id)
-            if mine.cpu_takeover:
-                raise taken_over(row, mine)
-            states = load_states(row.prompt_states, len(seats))
-            state = states[mine.seat]
-            if prompt_version is not None and prompt_version != state.version:
-                raise moved_on(row)
-            if not state.asked:
-                # only the seats waited for in public: a seat asked in private (a claim) is
-                # nobody else's business, not even in a refusal
-                raise TableError(
-                    "not_your_turn",
-                    "It is not your turn.",
-                    table_id=row.id,
-                    seat=mine.seat,
-                    to_act=list(info(row, seats, states).public_waiting),
-                )
+            mine, states = asked_seat(row, seats, user_id, prompt_version)
             if game is None:
                 game = game_of(row)
             batch = Batch.empty()
@@ -115,8 +158,55 @@ class PlayOps(ServiceCore):
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None
-            batch.extend(self._run_automated(row, seats, game, offset=1, states=states))
-            return await self._persist(s, row, seats, game, batch, states=states)
+            answers, auto = self._automate(row, seats, game, offset=1, states=states)
+            batch.extend(answers)
+            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+        return result, Pending(game, auto)
+
+    async def decline(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        prompt_version: int | None = None,
+        progress: Progress | None = None,
+    ) -> ActResult:
+        """Let the user's optional prompt pass ("Not now"): its default when it has one (keep
+        the hand), else the table stops waiting for it (the next CPU draws instead of giving
+        the knock its window); the prompt stays the seat's own until the game moves on."""
+        async with self._table_lock(table_id):
+            result, pending = await self._decline(table_id, user_id, prompt_version)
+            return await self._follow(result, pending, progress)
+
+    async def _decline(
+        self, table_id: int, user_id: int, prompt_version: int | None
+    ) -> tuple[ActResult, Pending]:
+        async with self._hot() as s:
+            row, seats = await self._load_rows(s, table_id, None)
+            mine, states = asked_seat(row, seats, user_id, prompt_version)
+            game = game_of(row)
+            prompt = game.prompt(mine.seat)
+            if prompt is None:
+                raise not_your_turn(row, seats, states, mine)
+            if prompt.required:
+                raise TableError(
+                    "prompt_required",
+                    "The game waits for your answer: it cannot be let pass.",
+                    table_id=row.id,
+                    seat=mine.seat,
+                )
+            batch = Batch.empty()
+            if prompt.default is not None:
+                batch.add(game, prompt.default, by="user")
+            else:
+                batch.declined.add((mine.seat, prompt.signature()))
+                states = mark_declined(states, batch.declined)
+            answers, auto = self._automate(
+                row, seats, game, offset=len(batch.actions), states=states
+            )
+            batch.extend(answers)
+            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+        return result, Pending(game, auto)
 
     async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:
         """Judge the user's proposed action without applying it: `illegal_action` if refused.
@@ -169,18 +259,10 @@ class PlayOps(ServiceCore):
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
-        prompt = game.prompt(held.seat)
-        if prompt is None:
-            return None
-        try:
-            found = cpu_hint(game, prompt, row.seed, f"hint@{row.action_count}")
+        try:  # thought outside the transaction, in a worker unless hints here cost nothing
+            return await self._thinkers.hint(game, held.seat, row.seed, f"hint@{row.action_count}")
         except GameError as exc:
             raise TableError.from_engine(exc) from None
-        return {
-            "action": None if found.action is None else found.action.to_json(),
-            "reason": found.reason,
-            "params": dict(found.params),
-        }
 
     async def finish(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
@@ -191,47 +273,73 @@ class PlayOps(ServiceCore):
         took over): it would end the game for another player without asking them. Every action
         is logged (one bulk insert); `steps` is empty, `applied` counts them.
         """
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
-            require_status(row, ACTIVE, "not_active")
-            held = require_seated(row, seats, user_id)
-            cls = game_class_or_error(row.game)
-            if not cls.instant_finish:
-                raise TableError(
-                    "no_instant_finish",
-                    f"{cls.names['en']} has decisions to make; it cannot be finished at once.",
-                    table_id=row.id,
-                    game=row.game,
-                )
-            others = [x for x in seats if x is not held and x.user_id and not x.cpu_takeover]
-            if others:
-                raise TableError(
-                    "finish_needs_all",
-                    "Another player is at this table: the game can't be finished at once.",
-                    table_id=row.id,
-                )
-            game = game_of(row)
-            try:
-                actions = game.autoplay(self._chooser(row, seats, f"finish@{row.action_count}"))
-            except GameError as exc:
-                raise TableError.from_engine(exc) from None
-            batch = Batch([], actions, [None] * len(actions), {a.seat for a in actions})
-            return await self._persist(s, row, seats, game, batch)
+        async with self._table_lock(table_id):
+            for _ in range(FINISH_TRIES):
+                async with self._transaction(reads_only=True) as s:
+                    row, seats = await self._load_rows(s, table_id, expected_version)
+                    self._may_finish(row, seats, user_id)
+                    game = game_of(row)
+                    version, purpose = row.version, f"finish@{row.action_count}"
+                    seating = self._seating(seats)
+                # the whole game played out in a worker, outside any transaction
+                try:
+                    actions, snapshot = await self._thinkers.play_out(
+                        row.game, game.to_json(), seating, row.seed, purpose
+                    )
+                except GameError as exc:
+                    raise TableError.from_engine(exc) from None
+                async with self._transaction() as s:
+                    row, seats = await self._load_rows(s, table_id, None)
+                    if row.version != version:
+                        continue  # the table moved on meanwhile: judged and played out again
+                    game = game_class_or_error(row.game).from_json(snapshot)
+                    moves = [Action.from_json(a) for a in actions]
+                    batch = Batch([], moves, [None] * len(moves), {a.seat for a in moves})
+                    return await self._persist(s, row, seats, game, batch)
+            raise moved_on(row)
 
-    async def advance(self, table_id: int, limit: int = 1) -> ActResult:
+    def _may_finish(self, row: TableRow, seats: list[SeatRow], user_id: int) -> None:
+        """Refuse "see the result" unless the game allows it and nobody else plays here."""
+        require_status(row, ACTIVE, "not_active")
+        held = require_seated(row, seats, user_id)
+        cls = game_class_or_error(row.game)
+        if not cls.instant_finish:
+            raise TableError(
+                "no_instant_finish",
+                f"{cls.names['en']} has decisions to make; it cannot be finished at once.",
+                table_id=row.id,
+                game=row.game,
+            )
+        others = [x for x in seats if x is not held and x.user_id and not x.cpu_takeover]
+        if others:
+            raise TableError(
+                "finish_needs_all",
+                "Another player is at this table: the game can't be finished at once.",
+                table_id=row.id,
+            )
+
+    async def advance(
+        self, table_id: int, limit: int = 1, *, progress: Progress | None = None
+    ) -> ActResult:
         """Take up to `limit` steps at the table's pace (mechanical steps, Auto seats).
 
-        Each step is followed by the CPU seats' answers. The transport calls this at its
-        watching pace while `auto_pending`; nothing to do returns `applied == 0` without writing.
+        Each step is followed by the CPU seats' answers (`progress`: as in `act`). The
+        transport calls this at its watching pace while `auto_pending`; nothing to do returns
+        `applied == 0` without writing.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
-            require_status(row, ACTIVE, "not_active")
-            game = game_of(row)
-            batch = self._run_automated(row, seats, game, paced=limit)
-            if not batch.actions:
-                return result_of(row, seats, game, [], 0)
-            return await self._persist(s, row, seats, game, batch)
+        async with self._table_lock(table_id):
+            async with self._hot() as s:
+                row, seats = await self._load_rows(s, table_id, None)
+                require_status(row, ACTIVE, "not_active")
+                game = game_of(row)
+                batch, auto = self._automate(row, seats, game, paced=limit)
+                if not batch.actions and not batch.declined:
+                    result = result_of(row, seats, game, [], 0)
+                else:
+                    # prompts let pass are written too, even alone: offered again, the same
+                    # answer would be the batch again, for ever
+                    result = await self._persist(s, row, seats, game, batch, auto=auto)
+            return await self._follow(result, Pending(game, auto), progress)
 
     async def set_auto(
         self, table_id: int, user_id: int, on: bool, *, expected_version: int | None = None

@@ -210,7 +210,8 @@ class Expiry:
     """A prompt's time ran out: which seats, what came of it, and the table after.
 
     `policy` is the table's expiry policy (`cpu_turn`, `cpu_seat`, `abandon`) applied to
-    required prompts, or `default` when only prompts' own defaults (pass, keep) were taken.
+    required prompts, `default` when only prompts' own defaults (pass, keep) were taken, or
+    `lapse` when only a chance passed (a knock window) and the table went on without it.
     """
 
     policy: str

@@ -61,6 +61,11 @@ STOCK, PILE = "stock", "discard"
 OVER: Final = "over"
 ROTATE_WINDOW: Final = 60.0
 """Seconds a seat other than the first player has to rotate or keep (keep when it runs out)."""
+KNOCK_WINDOW: Final = 10.0
+"""Seconds the seat that just discarded has to knock before a next seat that answers at once
+(a CPU) draws: at a real table the next player reaches for the stock after a moment, and a
+player who means to knock says so within it. Two people need no window: the next one draws
+when they like."""
 FACE: Final = "upcard"
 MAX_SEATS: Final = 3
 
@@ -231,7 +236,9 @@ class Kokutorum(Game):
             out[seat] = Prompt(seat, DISCARD, choices=choices)
         knocker = self.knock_seat
         if knocker is not None and self.phase == DRAW and knocker != seat:
-            out[knocker] = Prompt(knocker, KNOCK, required=False, choices=(_KNOCKS[knocker],))
+            out[knocker] = Prompt(
+                knocker, KNOCK, required=False, choices=(_KNOCKS[knocker],), window=KNOCK_WINDOW
+            )
         return dict(sorted(out.items()))
 
     def _draw_choices(self, seat: int) -> tuple[Action, ...]:

@@ -125,7 +125,8 @@ async def test_an_optional_prompt_never_says_it_is_not_your_turn(
     """Round 2: the CPU plays first and Alice may still rotate. A draw typed there said "It is
     not your turn."; it is not a move of this prompt, which says what it takes."""
     lines: list[str] = []
-    script = Script("keep", "stock", "9 b", "9", "stock", "q")
+    # Enter after her discard lets the knock pass (the CPU next to her draws meanwhile)
+    script = Script("keep", "stock", "9 b", "9", "", "stock", "q")
     await run(args("kokutorum"), ask=script, out=lines.append)
     text = "\n".join(lines)
     assert "Round 2 · first to 30 points" in text

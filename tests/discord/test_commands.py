@@ -40,6 +40,11 @@ async def test_play_autocomplete_lists_exactly_the_callers_legal_moves(harness: 
     again = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
     assert again.ephemeral_text() == "It is not your turn: waiting for 花子."
     assert (await harness.client.service.load(1)).action_count == 1
+    # her turn again: the old value names an old version of her prompt, out of date
+    await flip_from_dm(harness, HANA)
+    stale = await harness.slash(ALICE, "play", move=alice.choices()[0]["value"])
+    assert stale.ephemeral_text().startswith("This view is out of date")
+    assert (await harness.client.service.load(1)).action_count == 2
 
 
 async def test_commands_are_described_in_japanese_for_discord(harness: Harness) -> None:

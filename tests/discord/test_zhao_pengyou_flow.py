@@ -76,7 +76,7 @@ async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) ->
 
 class Pause:
     """The service's `advance`, stopping the Desk's paced loop once, right after the step where
-    `when(result)` holds (as if another bot process had won the race)."""
+    `when(result)` holds (as if another bot process had taken the table over)."""
 
     def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
         self.advance = service.advance
@@ -84,11 +84,11 @@ class Pause:
         self.armed, self.stop = True, False
         self.steps = 0
 
-    async def __call__(self, table_id: int, limit: int = 1) -> ActResult:
+    async def __call__(self, table_id: int, limit: int = 1, **kwargs: Any) -> ActResult:
         if self.stop:
             self.stop = False
-            raise TableError("table_moved_on", "The test holds the table here.")
-        result = await self.advance(table_id, limit)
+            raise TableError("held_by_the_test", "The test holds the table here.")
+        result = await self.advance(table_id, limit, **kwargs)
         self.steps += result.applied
         if self.armed and self.when(result):
             self.armed, self.stop = False, True

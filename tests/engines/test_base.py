@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from engines.base import (
     Action,
     CardPick,
     Event,
+    GameError,
     IllegalAction,
     OptionSpec,
     Prompt,
@@ -17,6 +20,7 @@ from engines.base import (
     games,
     resolve_options,
 )
+from engines.cpu.query import QueryError
 
 
 def test_actions_round_trip_as_record_json() -> None:
@@ -186,3 +190,14 @@ def test_the_protocols_values_are_equal_and_hash_alike_by_their_fields() -> None
     )
     assert asked != Prompt(1, "play", required=False, pick=pick)
     assert Prompt.from_json(asked.to_json()) == asked
+
+
+@pytest.mark.parametrize("cls", [GameError, IllegalAction, RecordError, QueryError])
+def test_an_engine_error_crosses_a_process_boundary_whole(cls: type[GameError]) -> None:
+    """A worker process's CPU hands an engine error back pickled: it must arrive as it left
+    (its class, code, message and params), or the process pool breaks on it."""
+    error = cls("cpu_declined", "No answer to a required 'play' prompt.", seat=2, cards=["AS"])
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is cls
+    assert (back.code, back.message, back.params) == (error.code, error.message, error.params)
+    assert str(back) == str(error)

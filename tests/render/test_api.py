@@ -134,7 +134,9 @@ def test_samples_report_a_write_that_fails_half_way(
     monkeypatch.setattr(Path, "write_bytes", full_disk)
     code, _, err = _run_samples(capsys, "kitten-fishing", tmp_path)
     assert code == 2
-    assert err == f"Could not write the images into {tmp_path}: No space left on device.\n"
+    assert err == (
+        f"cardbot render: could not write the images into {tmp_path}: No space left on device.\n"
+    )
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write into any folder")

@@ -73,9 +73,28 @@ def test_an_open_window_of_a_person_holds_the_cpus_until_it_is_answered_or_runs_
     assert not flow.held_by_a_player({0: plain, 1: TURN}, fresh, person, NOW)
 
 
-def test_at_an_asynchronous_table_only_a_window_with_a_default_holds_the_cpus() -> None:
+def test_at_an_asynchronous_table_a_chance_holds_the_cpus_for_its_window_only() -> None:
+    """A rotation (a default) is timed by the asynchronous table's turn timer, and holds the
+    CPUs that long; a knock after one's own discard (no default: a chance) lasts its seconds
+    on any table, the player being there, and holds them only that long."""
     person = lambda seat: seat == 1  # noqa: E731
     fresh = [flow.SeatPrompt(), flow.SeatPrompt()]
-    assert flow.held_by_a_player({0: ROTATE, 1: TURN}, fresh, person, NOW, live=False)
-    assert flow.held_by_a_player({0: LOOK, 1: TURN}, fresh, person, NOW, live=True)
-    assert not flow.held_by_a_player({0: LOOK, 1: TURN}, fresh, person, NOW, live=False)
+    assert flow.is_chance(LOOK) and not flow.is_chance(ROTATE) and not flow.is_chance(CLAIM)
+    assert flow.prompt_due(LOOK, NOW, DAY, HOUR) == NOW + timedelta(seconds=10)
+    assert flow.prompt_due(ROTATE, NOW, DAY, HOUR) == NOW + timedelta(days=1)
+    for prompt, open_for in ((ROTATE, timedelta(days=1)), (LOOK, timedelta(seconds=10))):
+        prompts = {0: prompt, 1: TURN}
+        assert flow.held_by_a_player(prompts, fresh, person, NOW)
+        stored = flow.next_states(fresh, prompts, (), NOW, DAY, HOUR)
+        assert flow.held_by_a_player(prompts, stored, person, NOW + open_for / 2)
+        assert not flow.held_by_a_player(prompts, stored, person, NOW + open_for)
+
+
+def test_a_window_let_pass_holds_the_cpus_no_more() -> None:
+    """ "Not now" on a knock: the seat's prompt is marked declined, and the CPU draws."""
+    person = lambda seat: seat == 1  # noqa: E731
+    prompts = {0: LOOK, 1: TURN}
+    stored = flow.next_states([flow.SeatPrompt(), flow.SeatPrompt()], prompts, (), NOW, HOUR, HOUR)
+    assert flow.held_by_a_player(prompts, stored, person, NOW)
+    declined = flow.mark_declined(stored, [(0, LOOK.signature())])
+    assert not flow.held_by_a_player(prompts, declined, person, NOW)

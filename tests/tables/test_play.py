@@ -244,6 +244,25 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_cpu(
     await assert_snapshot_is_replay(service, database, table_id)
 
 
+async def test_an_out_of_turn_move_is_not_your_turn_whatever_version_it_names(
+    service: TableService,
+) -> None:
+    """A seat not asked is told so, even when its move names an old prompt version (a `/play`
+    value autocompleted on its last turn): "out of date" would send it looking for a newer
+    view that does not exist."""
+    started = await two_humans(service, seed=11)
+    table_id = started.table.id
+    seen = started.table.prompt_version(0)
+    await service.act(table_id, ALICE, FLIP, prompt_version=seen)
+    with pytest.raises(TableError) as err:
+        await service.act(table_id, ALICE, FLIP, prompt_version=seen)
+    assert err.value.code == "not_your_turn"
+    await service.act(table_id, BOB, FLIP)
+    with pytest.raises(TableError) as err:  # asked again: the old version is out of date
+        await service.act(table_id, ALICE, FLIP, prompt_version=seen)
+    assert err.value.code == "table_moved_on"
+
+
 # ---------------------------------------------------------------------------- errors change nothing
 
 

@@ -230,7 +230,11 @@ async def test_an_optional_declare_has_no_deadline_and_lapses_with_the_deal(
     assert drew.prompt_for(0)["kind"] == "declare"
     assert drew.table.prompt_of(0).due is None and drew.table.deadline is None
     clock.advance(10 * 86400)
-    assert await service.expire_overdue() == []
+    # nothing of Alice's expires; the deal itself, left undrawn for days, is a stalled table
+    # that the timers resume (a draw), her declaration still open
+    [resumed] = await service.expire_overdue()
+    assert resumed.policy == "resume" and resumed.seats == ()
+    assert [step.by for step in resumed.result.steps] == ["table"]
     assert (await service.prompt(table_id, ALICE)).prompt["kind"] == "declare"
 
 

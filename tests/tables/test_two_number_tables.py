@@ -63,7 +63,11 @@ async def test_two_people_and_a_cpu_play_to_the_end_each_asked_to_rotate(
             decision = Decision(current.view, prompt, rng, lambda action: True)
             action = player.decide(decision) or prompt.default
             if action is None:
-                continue  # an optional prompt let go (a knock not worth it)
+                # an optional prompt let go (a knock not worth it): "Not now", else the
+                # knock's window would hold the CPU after it until its time runs out
+                await service.decline(table_id, user, prompt_version=current.version)
+                acted = True
+                continue
             await service.act(
                 table_id, user, Action.to_json(action), prompt_version=current.version
             )

@@ -1,4 +1,4 @@
-"""`cardbot cpu`: ask a CPU player for its decision (RECORDS.md, "`cardbot cpu`").
+"""`cardbot cpu`: ask a CPU player for its decision (docs/records.md, "`cardbot cpu`").
 
     cardbot cpu --level easy|normal|hard QUERY.json      # or - for standard input
     cardbot cpu --level easy|normal|hard --jsonl -       # one query a line, one answer a line

@@ -1,4 +1,4 @@
-"""`cardbot replay`: read game records, replay them, print answers (RECORDS.md).
+"""`cardbot replay`: read game records, replay them, print answers (docs/records.md).
 
 Input is read as bytes: under `--jsonl` a line ends at `\\n` and nowhere else (a stray `\\r`
 or an undecodable byte stays inside its line), so answer N is always about input line N.

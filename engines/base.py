@@ -131,13 +131,13 @@ def _thaw(value: JSON) -> JSON:
 
 
 MAX_ACTION_DEPTH: Final = 16
-"""No field of RECORDS.md nests deeper than a few levels."""
+"""No field of docs/records.md nests deeper than a few levels."""
 
 
 def _freeze_checked(value: JSON, depth: int) -> JSON:
     """`_freeze` of a record's field value, refusing fractions and deep nesting.
 
-    No field of RECORDS.md is a fraction: refusing them keeps `1.0` from passing for the seat
+    No field of docs/records.md is a fraction: refusing them keeps `1.0` from passing for the seat
     or position `1` in any engine.
     """
     if isinstance(value, list):
@@ -815,7 +815,7 @@ class Game(ABC):
 
     @classmethod
     def logged_action(cls, data: Mapping[str, JSON]) -> Mapping[str, JSON]:
-        """An action as an older version logged it, in the shape RECORDS.md gives it now.
+        """An action as an older version logged it, in the shape docs/records.md gives it now.
 
         The bot keeps every table's log for good: a record written from an old log must still be
         exact. By default an action is logged as it stands.

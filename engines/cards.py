@@ -1,4 +1,4 @@
-"""Card codes of RECORDS.md: French cards, jokers, multi-deck copies and two-number cards.
+"""Card codes of docs/records.md: French cards, jokers, multi-deck copies and two-number cards.
 
 A card is its canonical code, a short string: `QS`, `TC`, `2H`, `BJ`, `SJ`, `W2B5`, and a
 held two-number card with its orientation, `W2B5/W`. Codes are hashable and JSON-ready, so the

@@ -1,4 +1,4 @@
-"""Game records (RECORDS.md): parse one, replay it, and answer as `cardbot replay` prints."""
+"""Game records (docs/records.md): parse one, replay it, and answer as `cardbot replay` prints."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ CONTRACT_GAMES: Final = (
     "kokutorum",
     "shirokuro",
 )
-"""The game ids RECORDS.md lists (a version of the project may not play them all yet)."""
+"""The game ids docs/records.md lists (a version of the project may not play them all yet)."""
 MAX_DEPTH: Final = 16
 """Options and deals nest a few levels at most; anything deeper is not a record."""
 MAX_SHOWN: Final = 40
@@ -40,7 +40,7 @@ class Record:
     actions: tuple[JSON, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        """The record as RECORDS.md writes it (canonical codes, `deal` only when given)."""
+        """The record as docs/records.md writes it (canonical codes, `deal` only when given)."""
         out: dict[str, JSON] = {
             "game": self.game,
             "seats": self.seats,
@@ -120,7 +120,7 @@ def parse_record(data: JSON) -> Record:
 def _check_values(name: str, value: JSON) -> None:
     """Refuse fractions and deep nesting in a record's field (`name` starts the paths told).
 
-    No number of RECORDS.md is a fraction, and Python takes `1.0` for `1`: a deal's `"first":
+    No number of docs/records.md is a fraction, and Python takes `1.0` for `1`: a deal's `"first":
     1.0` must not pass for seat 1.
     """
     pending = [(value, name, 0)]
@@ -192,7 +192,7 @@ def replay(record: Record, finish: bool = False) -> ReplayOutcome:
 
 
 def answer(game: Game, applied: int) -> dict[str, JSON]:
-    """The replay answer object of RECORDS.md for a game after `applied` actions."""
+    """The replay answer object of docs/records.md for a game after `applied` actions."""
     return {
         "game": game.id,
         "actions_applied": applied,

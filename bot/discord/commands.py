@@ -251,7 +251,7 @@ class GameGroup(app_commands.Group):
 
     @app_commands.command(name="record", description=L("cmd.game.record"))
     async def record(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
-        """The game record (RECORDS.md) as a JSON file."""
+        """The game record (docs/records.md) as a JSON file."""
         async with self.flows.guard(interaction, table):
             await self.flows.record(interaction, table)
 

@@ -193,7 +193,7 @@ class SeatRow(Base):
 
 
 class ActionLogRow(Base):
-    """The append-only action log: the table's record (RECORDS.md `actions`), seq from 0."""
+    """The append-only action log: the table's record (docs/records.md `actions`), seq from 0."""
 
     __tablename__ = "action_log"
 

@@ -104,7 +104,7 @@ class ReadOps(ServiceCore):
             return game_of(row).view(None)
 
     async def record(self, table_id: int, *, include_sealed: bool = False) -> dict[str, JSON]:
-        """The table's game record (RECORDS.md): game, seats, options, seed, actions.
+        """The table's game record (docs/records.md): game, seats, options, seed, actions.
 
         While the game runs, actions the game keeps sealed (exposures not all in, a buried
         kitty, unresolved claims) are left out, unless `include_sealed` (storage checks only).

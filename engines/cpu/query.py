@@ -1,4 +1,4 @@
-"""CPU queries (`cardbot cpu`, RECORDS.md): a record and a seat in, that seat's CPU decision out.
+"""CPU queries (`cardbot cpu`, docs/records.md): a record and a seat in, that seat's CPU decision out.
 
 A query is `{"record": RECORD, "seat": s}`; `seat` may be left out when exactly one seat has a
 prompt now. The answer is `{"action": {...}}` (the record's next action, as `cardbot replay`

@@ -4,7 +4,7 @@ A card's index is `suit * 13 + rank` with ranks 2..A as 0..12 and the suits numb
 ♦ 0, ♣ 1, ♥ 2, ♠ 3. A hand, the cards played or the cards a seat has taken are masks (one bit
 per card). Going down the bits from the top lists a hand as players sort it: ♠ A..2, ♥ A..2,
 ♣ A..2, ♦ A..2 (the colours alternate). Within a suit a higher index is a stronger card, so
-comparing indices compares strength. Outside this package cards are the codes of RECORDS.md
+comparing indices compares strength. Outside this package cards are the codes of docs/records.md
 (`QS`, `TC`, `7H`).
 """
 

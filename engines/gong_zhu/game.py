@@ -714,7 +714,7 @@ class GongZhu(Game):
         return self.phase == OVER
 
     def result(self) -> dict[str, JSON] | None:
-        """RECORDS.md's result, with the seats out (脱落) and every hand's breakdown."""
+        """docs/records.md's result, with the seats out (脱落) and every hand's breakdown."""
         if self.phase != OVER:
             return None
         return self._standing()

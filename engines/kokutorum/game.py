@@ -1,6 +1,6 @@
 """Kokutorum (コクトラム): a gin-rummy-like knock game on 30 two-number cards, rounds to 30.
 
-Rules of `../shared/seeds/001_1911f566766dd2e9.txt` (first game), RECORDS.md and RULINGS.md,
+Rules of `../shared/seeds/001_1911f566766dd2e9.txt` (first game), docs/records.md and RULINGS.md,
 top to bottom:
 
 - Setup: 2 or 3 seats, 8 cards each, face down; the hand's order is fixed from now on. The next
@@ -465,7 +465,7 @@ class Kokutorum(Game):
         return self.phase == OVER
 
     def rounds(self) -> list[dict[str, JSON]]:
-        """The finished rounds as RECORDS.md writes them."""
+        """The finished rounds as docs/records.md writes them."""
         keys = ("dealer", "knocker", "kind", "points", "scores", "winners")
         return [{k: h[k] for k in keys} for h in self.history]
 
@@ -474,7 +474,7 @@ class Kokutorum(Game):
         return len(self.history)
 
     def summary(self) -> dict[str, JSON]:
-        """`{"rounds", "totals", "over", "winners"}` (RECORDS.md)."""
+        """`{"rounds", "totals", "over", "winners"}` (docs/records.md)."""
         over = self.phase == OVER
         return {
             "rounds": self.rounds(),

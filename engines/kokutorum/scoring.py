@@ -1,4 +1,4 @@
-"""Kokutorum's round scoring (RECORDS.md `kokutorum`, RULINGS): knock, kokuto, undercut, stock.
+"""Kokutorum's round scoring (docs/records.md `kokutorum`, RULINGS): knock, kokuto, undercut, stock.
 
 Each seat's points are its least deadwood (`engines.two_number.melds.deadwood`). With a
 knocker k:

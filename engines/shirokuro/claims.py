@@ -1,4 +1,4 @@
-"""Who may claim a discard, and how (RECORDS.md `shirokuro`, RULINGS).
+"""Who may claim a discard, and how (docs/records.md `shirokuro`, RULINGS).
 
 - ron (any other seat): the discard inserted at some position with either end up wins;
 - pon (any other seat): two adjacent hand cards show the same colour and number, and the

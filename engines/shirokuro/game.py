@@ -1,6 +1,6 @@
 """Shirokuro-jaku (白黒雀): a mahjong-like game on 30 two-number cards, 4 or 6 rounds.
 
-Rules of `../shared/seeds/001_1911f566766dd2e9.txt` (second game), RECORDS.md and RULINGS.md,
+Rules of `../shared/seeds/001_1911f566766dd2e9.txt` (second game), docs/records.md and RULINGS.md,
 top to bottom:
 
 - Setup: the dealer (親) has 8 cards, the others 7; the hand's order is fixed from now on. The
@@ -688,12 +688,12 @@ class Shirokuro(Game):
         return self.phase == OVER
 
     def rounds(self) -> list[dict[str, JSON]]:
-        """The finished rounds as RECORDS.md writes them."""
+        """The finished rounds as docs/records.md writes them."""
         keys = ("dealer", "end", "wins", "tenpai", "scores")
         return [{k: h[k] for k in keys} for h in self.history]
 
     def summary(self) -> dict[str, JSON]:
-        """`{"rounds", "totals", "over", "winners"}` (RECORDS.md)."""
+        """`{"rounds", "totals", "over", "winners"}` (docs/records.md)."""
         over = self.phase == OVER
         return {
             "rounds": self.rounds(),

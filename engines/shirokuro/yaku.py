@@ -1,4 +1,4 @@
-"""Shirokuro-jaku's yaku (役) and the value of a win (RECORDS.md `shirokuro`, RULINGS).
+"""Shirokuro-jaku's yaku (役) and the value of a win (docs/records.md `shirokuro`, RULINGS).
 
 A win is read from the concealed hand (the winning card inserted) and the exposed melds.
 Yaku that do not depend on how the hand is read: 親 `dealer`, ツモ `tsumo`, ドラ `dora` (one per

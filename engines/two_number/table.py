@@ -1,6 +1,6 @@
 """What a round of Kokutorum or Shirokuro-jaku shares: deals, the rotation, dealers, options.
 
-- `deals` of a record (RECORDS.md, "kokutorum and shirokuro: common"): one layout per round,
+- `deals` of a record (docs/records.md, "kokutorum and shirokuro: common"): one layout per round,
   `{"dealer": d, "hands": [[held cards] per seat], <face card>, "stock": [cards, top first]}`;
   `dealer` is required in the first entry and, when a later entry gives it, must be the one the
   rotation gives. Hands, face card and stock are exactly the 30 cards. Once the list is used up
@@ -146,7 +146,7 @@ def shuffled(seed: int, round_no: int) -> list[str]:
 
 
 def positive_int_option(options: Mapping[str, JSON] | None, key: str, default: int) -> int:
-    """The game's only option: a positive integer (RECORDS.md); unknown keys are errors."""
+    """The game's only option: a positive integer (docs/records.md); unknown keys are errors."""
     given = dict(options or {})
     for name in given:
         if name != key:

@@ -103,7 +103,7 @@ from engines.zhao_pengyou.sim import NOTHING, Sim
 
 DRAW, DECLARE, PASS, BURY, CALL, PLAY = "draw", "declare", "pass", "bury", "call", "play"
 WINDOW: Final = "declare"
-"""The phase of the last window (`state.deal.phase` in RECORDS.md)."""
+"""The phase of the last window (`state.deal.phase` in docs/records.md)."""
 OVER: Final = "over"
 LAST_WINDOW: Final = "last_window"
 """The prompt kind of the last window (declare or pass)."""
@@ -350,7 +350,7 @@ class ZhaoPengyou(Game):
         return (self.dealer + self.drawn) % self.seats
 
     def to_act(self) -> frozenset[int]:
-        """RECORDS.md: the drawer; the last window's seats not passed yet; the declarer (bury,
+        """docs/records.md: the drawer; the last window's seats not passed yet; the declarer (bury,
         call); the seat to play; nobody once the game is over."""
         phase = self.phase
         if phase == PLAY:
@@ -1066,7 +1066,7 @@ class ZhaoPengyou(Game):
         return [s for s in range(self.seats) if self.ranks[s] == RANK_A]
 
     def result(self) -> dict[str, JSON] | None:
-        """RECORDS.md's result: ranks, every deal's outcome, the seats that reached A."""
+        """docs/records.md's result: ranks, every deal's outcome, the seats that reached A."""
         if self.phase != OVER:
             return None
         return {
@@ -1228,7 +1228,7 @@ class ZhaoPengyou(Game):
         return len(self.outcomes)
 
     def summary(self) -> dict[str, JSON]:
-        """RECORDS.md's `state`: ranks, winners, the finished deals, the deal in progress."""
+        """docs/records.md's `state`: ranks, winners, the finished deals, the deal in progress."""
         deal: dict[str, JSON] | None = None
         if self.phase != OVER:
             deal = {

@@ -16,7 +16,7 @@ from engines.two_number.melds import deadwood, partition
 
 GAME = "kokutorum"
 BONUS = 5
-"""The kokuto and undercut bonus (RECORDS.md), told apart from the difference it adds to."""
+"""The kokuto and undercut bonus (docs/records.md), told apart from the difference it adds to."""
 
 
 def best_after_discard(hand: Sequence[str]) -> int:

@@ -1,7 +1,7 @@
 """Load: several bot processes on one PostgreSQL, many stored tables, people playing at once.
 
-    python -m bot.tools.bench_load [--tables 10000] [--active 1000] [--processes 4] [--seconds 60]
-                             [--kill-every S] [--url postgresql://...]
+    python -m bot.tools.bench_load [--tables 10000] [--active 1000] [--processes 4]
+                                   [--seconds 60] [--kill-every S] [--url postgresql://...]
 
 Makes a throw-away database on the PostgreSQL server of `--url` (default:
 $CARDBOT_TEST_POSTGRES_URL; the role must be allowed to create databases) and stores

@@ -1,9 +1,9 @@
 """Several bot processes on one database without Discord: a stand-in gateway, players, an audit.
 
-    python -m bot.tools.fleet --epoch E --speed S --tick T     (one process; the settings as
-                                                          `cardbot run` reads them, from the
-                                                          environment: DATABASE_URL,
-                                                          SHARD_COUNT, SHARD_IDS, ...)
+    python -m bot.tools.fleet --epoch E --speed S --tick T   (one process; the settings as
+                                                            `cardbot run` reads them, from
+                                                            the environment: DATABASE_URL,
+                                                            SHARD_COUNT, SHARD_IDS, ...)
 
 A fleet process is `cardbot run` without the Discord connection: it migrates the database,
 serves the guilds of its shards through the tables service and runs those guilds' timers. Its

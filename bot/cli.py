@@ -39,10 +39,10 @@ _COMMANDS = {
     "replay": "bot.replay:main",
     "cpu": "bot.cpu:main",
     "simulate": "bot.simulate:main",
-    "bench": "bot.bench:main",
+    "bench": "bot.tools.bench:main",
     "render": "render.samples:main",
     "db": "bot.store.cli:main",
-    "build": "bot.build:main",
+    "build": "bot.tools.build:main",
 }
 
 
@@ -310,9 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _subcommands(parser)[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command != "build":
         # before anything imports `engines`: the compiled build if it matches the sources
-        from bot import build
+        from bot import compiled
 
-        build.activate()
+        compiled.activate()
     game = getattr(args, "game", None) if args.command in GAME_COMMANDS else None
     if game is not None and (problem := game_problem(game)) is not None:
         print(f"cardbot {args.command}: {problem}", file=sys.stderr)

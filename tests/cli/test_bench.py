@@ -60,8 +60,8 @@ def test_random_players_play_every_game_to_its_end(playout: Callable[..., int]) 
 
 
 def test_the_load_bench_tells_each_bursts_size_and_how_long_its_replies_took() -> None:
-    from bot.bench_load import Bursts
-    from bot.fleet import Reply
+    from bot.tools.bench_load import Bursts
+    from bot.tools.fleet import Reply
 
     bursts = Bursts(every=10, share=0.2)
     bursts.times = [100.0, 110.0]

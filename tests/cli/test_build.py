@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import build
+from bot import compiled as loader
+from bot.tools import build
 
 needs_compiler = pytest.mark.skipif(
     build.can_build() is not None, reason=f"no compiled build possible: {build.can_build()}"
@@ -42,8 +43,8 @@ RECORDS_PER_GAME = 40
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A build matching the sources: the repository's own if fresh, else a small new one."""
-    existing = build.SOURCES.parent / ".compiled"
-    if build.check(existing) is None:
+    existing = loader.SOURCES.parent / ".compiled"
+    if loader.check(existing) is None:
         return existing
     where = tmp_path_factory.mktemp("build") / "compiled"
     build.build(where, only=SMALL_BUILD, jobs=2, quiet=True)
@@ -62,7 +63,7 @@ def _env(build_dir: Path | None) -> dict[str, str]:
 
 def _engines_file(env: dict[str, str]) -> str:
     """Where `engines.base` comes from once the CLI's start-up has chosen the engines."""
-    code = "from bot import build; build.activate(); import engines.base as b; print(b.__file__)"
+    code = "from bot import compiled; compiled.activate(); import engines.base as b; print(b.__file__)"
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
@@ -82,7 +83,7 @@ def _replay(path: Path, env: dict[str, str]) -> bytes:
 
 @needs_compiler
 def test_the_build_gives_byte_identical_replays(compiled: Path, tmp_path: Path) -> None:
-    manifest = build.read_manifest(compiled) or {}
+    manifest = loader.read_manifest(compiled) or {}
     files = manifest.get("files")
     full = isinstance(files, dict) and manifest.get("compiled") == sorted(files)
     games = list(SEATS) if full else SMALL_BUILD_GAMES
@@ -96,7 +97,7 @@ def test_the_build_gives_byte_identical_replays(compiled: Path, tmp_path: Path) 
 
     assert _engines_file(_env(compiled)).startswith(str(compiled))
     assert _engines_file(_env(compiled)).endswith(".so")
-    assert _engines_file(_env(None)) == str(build.SOURCES / "base.py")
+    assert _engines_file(_env(None)) == str(loader.SOURCES / "base.py")
 
     pure = _replay(records, _env(None))
     assert pure.count(b"\n") == len(lines) and b'"error"' not in pure
@@ -113,26 +114,26 @@ def copy_build(tmp_path: Path) -> Path:
 
 
 def test_a_fresh_build_is_used_and_a_stale_one_is_not(copy_build: Path, tmp_path: Path) -> None:
-    assert build.check(copy_build) is None
+    assert loader.check(copy_build) is None
     assert _engines_file(_env(copy_build)) == str(copy_build / "engines" / "base.py")
 
     # as if built before an edit of engines/cards.py
-    manifest = json.loads((copy_build / build.MANIFEST).read_text())
+    manifest = json.loads((copy_build / loader.MANIFEST).read_text())
     manifest["files"]["engines/cards.py"] = "0" * 64
-    manifest["source_hash"] = build.source_hash(manifest["files"])
-    (copy_build / build.MANIFEST).write_text(json.dumps(manifest))
-    assert build.check(copy_build) == "build stale: engines/cards.py changed"
-    assert _engines_file(_env(copy_build)) == str(build.SOURCES / "base.py")
+    manifest["source_hash"] = loader.source_hash(manifest["files"])
+    (copy_build / loader.MANIFEST).write_text(json.dumps(manifest))
+    assert loader.check(copy_build) == "build stale: engines/cards.py changed"
+    assert _engines_file(_env(copy_build)) == str(loader.SOURCES / "base.py")
 
 
 def test_sources_edited_after_the_build_make_it_stale(copy_build: Path, tmp_path: Path) -> None:
     sources = tmp_path / "engines"
-    shutil.copytree(build.SOURCES, sources, ignore=shutil.ignore_patterns("__pycache__"))
-    assert build.check(copy_build, sources) is None
+    shutil.copytree(loader.SOURCES, sources, ignore=shutil.ignore_patterns("__pycache__"))
+    assert loader.check(copy_build, sources) is None
     with (sources / "go_fish" / "rules.py").open("a") as handle:
         handle.write("# an edit\n")
     (sources / "new.py").write_text("")
-    assert build.check(copy_build, sources) == (
+    assert loader.check(copy_build, sources) == (
         "build stale: engines/go_fish/rules.py, engines/new.py changed"
     )
 
@@ -140,6 +141,6 @@ def test_sources_edited_after_the_build_make_it_stale(copy_build: Path, tmp_path
 def test_pytest_and_the_switch_keep_pure_python(copy_build: Path) -> None:
     under_pytest = {**_env(None), "PYTEST_CURRENT_TEST": "x"}
     del under_pytest["CARDBOT_PURE_PYTHON"]
-    assert _engines_file(under_pytest) == str(build.SOURCES / "base.py")
+    assert _engines_file(under_pytest) == str(loader.SOURCES / "base.py")
     forced = {**_env(copy_build), "CARDBOT_PURE_PYTHON": "1"}
-    assert _engines_file(forced) == str(build.SOURCES / "base.py")
+    assert _engines_file(forced) == str(loader.SOURCES / "base.py")

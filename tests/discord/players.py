@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.bench_messages import play_value
 from bot.store import Database
 from bot.tables.core import game_of
+from bot.tools.bench_messages import play_value
 from engines.base import Action
 from engines.cpu import cpu_chooser
 from tests.discord.harness import FakeUser, Harness, custom_ids

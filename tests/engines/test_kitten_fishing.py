@@ -315,7 +315,7 @@ def test_views_never_show_stock_order() -> None:
 
 
 def test_a_real_deal_that_reaches_the_move_cap() -> None:
-    # seed 156298 (found by search, see bot/bench.py) is still undecided after 5000 flips
+    # seed 156298 (found by search, see bot/tools/bench.py) is still undecided after 5000 flips
     game = KittenFishing.new(2, {}, 156298)
     actions = game.autoplay(None)  # type: ignore[arg-type]
     result = game.result()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event
 
-from bot.bench_store import BOUND, figures, plan, service_lookup
 from bot.store import Database
 from bot.tables import TableService
+from bot.tools.bench_store import BOUND, figures, plan, service_lookup
 from tests.tables.helpers import ALICE, CHANNEL, GUILD
 
 INDEX = "INDEX uq_tables_open_channel (channel_id=?)"

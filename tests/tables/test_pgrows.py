@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.bench_service import choose
 from bot.store import Database
 from bot.store.models import SeatRow, TableRow
 from bot.tables import TableError, TableService
 from bot.tables.pgrows import HeldTables, PgUnit
+from bot.tools.bench_service import choose
 from engines.base import Action, game_class
 from engines.cpu import cpu_player
 from tests.tables.helpers import (

@@ -1,4 +1,4 @@
-"""Several bot processes on one PostgreSQL database (bot.fleet: real processes, the tables service,
+"""Several bot processes on one PostgreSQL database (bot.tools.fleet: real processes, the tables service,
 a pipe for a gateway): tables played across them to their end, each guild served by the process
 owning its shard, every turn timer fired once, also when a process is killed mid-game and
 started again."""
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.fleet import Fleet, Ledger, Player, audit, play
 from bot.settings import Settings
 from bot.shards import shard_of
 from bot.store import Database
 from bot.tables import TableService
+from bot.tools.fleet import Fleet, Ledger, Player, audit, play
 
 GAME = "go-fish"
 SHARD_COUNT = 4

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
-from bot.bench_store import stored_table
 from bot.settings import Settings
 from bot.store import Database
 from bot.store.models import ACTIVE, FINISHED, LOBBY, TableRow, utcnow
 from bot.tables import TableService
 from bot.tables.core import compile_for_driver
+from bot.tools.bench_store import stored_table
 
 OPEN_TABLES = 1_000
 ENDED_TABLES = 2_000

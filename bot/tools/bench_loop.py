@@ -301,7 +301,7 @@ async def measure(
     profile: Profile | None = None,
 ) -> dict[str, Any]:
     """One first part (or a few moves) at the game's largest table; the figures."""
-    from bot.bench_messages import harness_module
+    from bot.tools.bench_messages import harness_module
 
     offline = harness_module("loop")  # not its fixtures: the tests' settings come with them
     from bot.discord.client import CardBot
@@ -426,7 +426,7 @@ def run(quick: bool, game: str | None = None) -> list[Figure]:
 def main(argv: list[str] | None = None) -> int:
     """Run the bench and print its figures."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.bench_loop",
+        prog="python -m bot.tools.bench_loop",
         description=__doc__.split("\n\n")[0] if __doc__ else None,
     )
     parser.add_argument("--game", default=DEFAULT_GAME, help="game id (default zhao-pengyou)")
@@ -441,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", type=int, default=0, metavar="N", help="print the N longest loop steps"
     )
     args = parser.parse_args(argv)
-    profile = Profile(Path(__file__).resolve().parents[1]) if args.profile else None
+    profile = Profile(Path(__file__).resolve().parents[2]) if args.profile else None
     measured = asyncio.run(
         measure(
             args.game,

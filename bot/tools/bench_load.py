@@ -1,14 +1,14 @@
 """Load: several bot processes on one PostgreSQL, many stored tables, people playing at once.
 
-    python -m bot.bench_load [--tables 10000] [--active 1000] [--processes 4] [--seconds 60]
-                             [--kill-every S] [--url postgresql://...]
+    python -m bot.tools.bench_load [--tables 10000] [--active 1000] [--processes 4]
+                                   [--seconds 60] [--kill-every S] [--url postgresql://...]
 
 Makes a throw-away database on the PostgreSQL server of `--url` (default:
 $CARDBOT_TEST_POSTGRES_URL; the role must be allowed to create databases) and stores
 `--tables` tables in it: `--active` running games opened through the tables service, one
-person and one to three normal CPUs at each, and the rest as `bot.bench_startup` stores them
+person and one to three normal CPUs at each, and the rest as `bot.tools.bench_startup` stores them
 (finished, one in ten still running with nobody acting). Then it starts `--processes`
-processes of `bot.fleet` (the tables service and the timers of a shard range each, a pipe for
+processes of `bot.tools.fleet` (the tables service and the timers of a shard range each, a pipe for
 a gateway) and a simulated person at every running table: they think for about `--think`
 seconds before each move (never more than twice that), some moves come in bursts (every `--burst-every` seconds a share of
 the people waiting act at once), some turns are left to the turn timer (`--away`), and each
@@ -19,7 +19,7 @@ It prints the actions handled per second, the latency from interaction to reply 
 gateway's send to the process writing its reply, both on the machine's monotonic clock; also
 the part spent in the service, and the time until the bench read the reply back, which adds
 the bench's own waits for the CPU), the timer lag (how late expiries fire after their deadline), the
-database's growth, and the checks of `bot.fleet.audit`. With `--kill-every S` one process
+database's growth, and the checks of `bot.tools.fleet.audit`. With `--kill-every S` one process
 (in turn) is SIGKILLed and started again every S seconds.
 """
 
@@ -37,7 +37,7 @@ import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
-from bot.fleet import Fleet, Ledger, Player, Reply, audit, play
+from bot.tools.fleet import Fleet, Ledger, Player, Reply, audit, play
 
 POSTGRES_ENV = "CARDBOT_TEST_POSTGRES_URL"
 TURN_TIMER = 300
@@ -188,7 +188,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 async def run(args: argparse.Namespace, url: str) -> bool:
     """The whole bench on the database at `url`; True when every check passed."""
-    from bot.bench_startup import fill
+    from bot.tools.bench_startup import fill
 
     started = time.perf_counter()
     stored = args.tables - args.active
@@ -346,7 +346,7 @@ async def _main(args: argparse.Namespace) -> bool:
 def main(argv: list[str] | None = None) -> int:
     """Run the bench; exit 1 when a check failed."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.bench_load",
+        prog="python -m bot.tools.bench_load",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -366,10 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--url", default=os.environ.get(POSTGRES_ENV), help="PostgreSQL server")
     args = parser.parse_args(argv)
-    from bot import build
+    from bot import compiled
 
     # the people's choices too: they share the machine with the processes they time
-    build.activate()
+    compiled.activate()
     if not args.url or not args.url.startswith(("postgres", "postgresql")):
         parser.error(f"needs a PostgreSQL URL: --url or ${POSTGRES_ENV}")
     ok = asyncio.run(_main(args))

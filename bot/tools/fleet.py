@@ -1,9 +1,9 @@
 """Several bot processes on one database without Discord: a stand-in gateway, players, an audit.
 
-    python -m bot.fleet --epoch E --speed S --tick T     (one process; the settings as
-                                                          `cardbot run` reads them, from the
-                                                          environment: DATABASE_URL,
-                                                          SHARD_COUNT, SHARD_IDS, ...)
+    python -m bot.tools.fleet --epoch E --speed S --tick T   (one process; the settings as
+                                                            `cardbot run` reads them, from
+                                                            the environment: DATABASE_URL,
+                                                            SHARD_COUNT, SHARD_IDS, ...)
 
 A fleet process is `cardbot run` without the Discord connection: it migrates the database,
 serves the guilds of its shards through the tables service and runs those guilds' timers. Its
@@ -194,7 +194,7 @@ async def _timers(
 
 async def serve(clock: FastClock, tick: float) -> None:
     """Serve the interactions read from standard input until it closes."""
-    from bot import build
+    from bot import compiled
     from bot.run import freeze_startup_heap
     from bot.settings import Settings
     from bot.store import Database
@@ -223,7 +223,7 @@ async def serve(clock: FastClock, tick: float) -> None:
             {
                 READY: True,
                 "shards": sorted(shards.ids) if shards else None,
-                "engines": build.describe(),
+                "engines": compiled.describe(),
             }
         )
         running: set[asyncio.Task[None]] = set()
@@ -248,7 +248,7 @@ async def serve(clock: FastClock, tick: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """One fleet process."""
-    parser = argparse.ArgumentParser(prog="python -m bot.fleet", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.tools.fleet", description=__doc__)
     parser.add_argument("--epoch", type=float, required=True, help="the clock's start (wall s)")
     parser.add_argument("--speed", type=float, default=1.0, help="how much faster time runs")
     parser.add_argument("--tick", type=float, default=1.0, help="longest timer pause (wall s)")
@@ -257,9 +257,9 @@ def main(argv: list[str] | None = None) -> int:
         level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
         format="%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s",
     )
-    from bot import build
+    from bot import compiled
 
-    build.activate()  # as `cardbot run` does: the compiled engines, when built from these sources
+    compiled.activate()  # as `cardbot run` does: the compiled engines, when built from these sources
     asyncio.run(serve(FastClock(args.epoch, args.speed), args.tick))
     return 0
 
@@ -278,7 +278,7 @@ class Member:
     pids: list[int] = field(default_factory=list)
     reader: asyncio.Task[None] | None = None
     engines: str = ""
-    """Which engines the process runs (`bot.build.describe`), as it said when ready."""
+    """Which engines the process runs (`bot.compiled.describe`), as it said when ready."""
 
 
 @dataclass(frozen=True)
@@ -356,7 +356,7 @@ class Fleet:
             member.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "bot.fleet",
+                "bot.tools.fleet",
                 f"--epoch={self.clock.epoch}",
                 f"--speed={self.clock.speed}",
                 f"--tick={self.tick}",
@@ -531,7 +531,7 @@ async def play(
     the turn) is looked at again too. A timer's news wakes a waiting player; `poll` seconds of
     silence make it look anyway (the news of a process killed just after it acted is lost).
     """
-    from bot.bench_service import choose
+    from bot.tools.bench_service import choose
     from engines.cpu import cpu_player
 
     cpu = cpu_player(player.game, "normal")

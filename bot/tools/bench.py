@@ -1,7 +1,7 @@
 """`cardbot bench`: engine throughput, CPU decision times, service latency on a real SQLite file,
 render speed; and when asked, the messages whole games send through Discord (`cardbot bench
-messages`, `bot.bench_messages`) and the event loop's lag while CPU seats think beside people
-clicking (`cardbot bench loop`, `bot.bench_loop`).
+messages`, `bot.tools.bench_messages`) and the event loop's lag while CPU seats think beside people
+clicking (`cardbot bench loop`, `bot.tools.bench_loop`).
 
 Figures, not pass/fail: speed targets are read here, never asserted in timed unit tests.
 """
@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from bot import build
+from bot import compiled
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
@@ -198,7 +198,7 @@ def _decision_times(plugin: GamePlugin, seats: int, level: str, seconds: float) 
 
 def service_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Tables service latency with a real SQLite file."""
-    from bot.bench_service import run
+    from bot.tools.bench_service import run
 
     return run(quick, game)
 
@@ -212,16 +212,16 @@ def render_figures(quick: bool, game: str | None = None) -> list[Figure]:
 
 def message_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """Messages created, notifying and left, over whole games played through Discord."""
-    from bot.bench_messages import run
+    from bot.tools.bench_messages import run
 
     return run(quick, game)
 
 
 def loop_figures(quick: bool, game: str | None = None) -> list[Figure]:
     """The event loop's lag and the interactions' answer times while hard CPUs think beside
-    two people clicking, through Discord (the largest table of `bot.bench_loop`'s game unless
+    two people clicking, through Discord (the largest table of `bot.tools.bench_loop`'s game unless
     `game`)."""
-    from bot.bench_loop import run
+    from bot.tools.bench_loop import run
 
     return run(quick, game)
 
@@ -241,7 +241,7 @@ ALL = ("engine", "cpu", "service", "render")
 def main(args: argparse.Namespace) -> int:
     """Print the figures of one section or all."""
     names = list(ALL) if args.what == "all" else [args.what]
-    print(build.describe())
+    print(compiled.describe())
     print(
         f"cardbot bench ({'quick' if args.quick else 'full'}), Python {sys.version.split()[0]}, one core"
     )

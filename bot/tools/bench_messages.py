@@ -42,7 +42,7 @@ MOVE_CAP = 2000
 def harness_module(bench: str = "messages") -> types.ModuleType:
     """`tests.discord.harness`, from the source checkout this module belongs to (`bench`: the
     `cardbot bench` section that needs it, named if there is none)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     if not (root / "tests" / "discord" / "harness.py").is_file():
         raise SystemExit(
             f"cardbot bench {bench} drives the bot through tests/discord/harness.py: "
@@ -425,7 +425,7 @@ def run(quick: bool = False, game: str | None = None) -> list[Figure]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`python -m bot.bench_messages [--game ID]`: print the figures."""
+    """`python -m bot.tools.bench_messages [--game ID]`: print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=GAMES, default=None)
     args = parser.parse_args(argv)

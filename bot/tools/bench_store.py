@@ -1,6 +1,6 @@
 """Store figures: the channel lookup behind most interactions, on a SQLite file of many tables.
 
-    python -m bot.bench_store [--tables 10000] [--quick]
+    python -m bot.tools.bench_store [--tables 10000] [--quick]
 
 Fills a new SQLite file (real migrations) with `--tables` tables, most of them finished or
 abandoned (as a bot's file becomes), a few open, two seats each; then times `active_table`
@@ -228,7 +228,7 @@ def run(quick: bool, tables: int = 10_000) -> list[Figure]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_store", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.tools.bench_store", description=__doc__)
     parser.add_argument("--tables", type=int, default=10_000, help="tables stored (10000)")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = parser.parse_args(argv)

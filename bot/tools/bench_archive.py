@@ -1,6 +1,6 @@
 """Database growth per finished game, before and after archiving (ARCHIVE_AFTER_DAYS).
 
-    python -m bot.bench_archive [--games 20] [--url postgresql://...]
+    python -m bot.tools.bench_archive [--games 20] [--url postgresql://...]
 
 Plays `--games` tables of each game to their end through the tables service (one human seat
 on Auto, CPUs in the others), then measures the database's size per finished game, archives
@@ -104,7 +104,7 @@ async def figures(games: int, url: str | None) -> list[Figure]:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_archive", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.tools.bench_archive", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="finished tables per game")
     parser.add_argument("--url", help="a PostgreSQL URL to measure on (default: a SQLite file)")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Start-up at scale: a bot process restarted on a database of many stored tables, to ready.
 
-    python -m bot.bench_startup [--tables 10000] [--active 1000] [--url postgresql://...]
+    python -m bot.tools.bench_startup [--tables 10000] [--active 1000] [--url postgresql://...]
 
 Fills a database (real migrations) with `--tables` tables, `--active` of them running games
 (real Go Fish snapshots, deadlines ahead, one in ten on Auto so that its pace loop must be
@@ -32,9 +32,9 @@ async def fill(url: str, tables: int, active: int) -> None:
     """Store the tables, as a busy bot's database holds them (ids 1 to `tables`)."""
     from sqlalchemy import insert, text
 
-    from bot.bench_store import stored_table
     from bot.store.database import Database
     from bot.store.models import ACTIVE, FINISHED, SeatRow, TableRow, utcnow
+    from bot.tools.bench_store import stored_table
     from engines.go_fish import GoFish
 
     database = Database(url)
@@ -129,7 +129,7 @@ async def start(url: str) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Fill, then time a fresh process's start."""
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_startup", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bot.tools.bench_startup", description=__doc__)
     parser.add_argument("--tables", type=int, default=10_000, help="tables stored (10000)")
     parser.add_argument("--active", type=int, default=1_000, help="of them running (1000)")
     parser.add_argument("--url", help="a PostgreSQL URL (default: a new SQLite file)")
@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         url = args.url or f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
         asyncio.run(fill(url, args.tables, args.active))
         child = subprocess.run(
-            [sys.executable, "-m", "bot.bench_startup", "--child", url],
+            [sys.executable, "-m", "bot.tools.bench_startup", "--child", url],
             capture_output=True,
             text=True,
             check=True,

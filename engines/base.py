@@ -233,7 +233,7 @@ class Event:
     """Something that happened, returned by `apply` so the bot can narrate it.
 
     `audience` is who may learn of it: None for everyone (the channel narrates it), or the
-    seats that saw it (the card a Go Fish miss draws is the drawer's alone). A value like
+    seats that saw it (a card drawn in secret is the drawer's alone). A value like
     `Action`: equal by all four, hashing by all but `data`.
     """
 
@@ -300,7 +300,7 @@ class CardPick:
     """A decision made by choosing cards from the seat's own hand, judged as a whole.
 
     The action it builds is `{"type": type, field: [the chosen cards, in hand order], **fields}`,
-    or with `single` (exactly one card, as Gong Zhu's `{"type": "play", "card": "7H"}`) the
+    or with `single` (exactly one card, as `{"type": "play", "card": "7H"}`) the
     card's code itself in `field`.
     Nobody lists the combinations (burying 6 of 41 cards is millions of actions): a proposed
     pick is judged by `Game.check`. `groups` splits the hand for a phone (suits, trumps...) as
@@ -642,7 +642,7 @@ class Game(ABC):
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     cpu_names: ClassVar[Mapping[str, str]] = {"en": "CPU", "ja": "CPU"}
-    """How the game's documents name a computer opponent (Kitten Fishing: the "kitten")."""
+    """How the game's documents name a computer opponent (a game may call it a "kitten")."""
     hint_level: ClassVar[str] = "normal"
     """The CPU level whose choice a player's Hint shows."""
     instant_finish: ClassVar[bool] = False

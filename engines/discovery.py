@@ -1,8 +1,8 @@
 """How every layer finds a game's part: by scanning one package for modules that carry a name.
 
-A game is three packages named after its id (`go-fish` -> `go_fish`): `engines/go_fish`
-(its `GAME` descriptor), `render/games/go_fish` (its layout's `render`) and
-`bot/games/go_fish` (its `PLUGIN`). Each layer holds one `Catalogue` over its package, so
+A game is three packages named after its id (`a-game` -> `a_game`): `engines/a_game`
+(its `GAME` descriptor), `render/games/a_game` (its layout's `render`) and
+`bot/games/a_game` (its `PLUGIN`). Each layer holds one `Catalogue` over its package, so
 adding a game adds files there and changes nothing shared. Looking one game up imports that
 game's module alone (a one-record replay pays for one engine); listing them all imports each.
 The scan follows the package's `__path__`, so a test can add a directory of its own to it.
@@ -20,7 +20,7 @@ T = TypeVar("T")
 
 
 def module_name(game_id: str) -> str:
-    """The module (or package) name of a game id: `zhao-pengyou` -> `zhao_pengyou`."""
+    """The module (or package) name of a game id: `a-game` -> `a_game`."""
     return game_id.replace("-", "_")
 
 

@@ -30,7 +30,7 @@ _GAME_WORDS: Final = Catalogue("bot.games", "PLUGIN", object)
 
 def _message(key: str, locale: str) -> str | None:
     """The template of `key` in `locale` alone: the shared catalogue's, else the game's whose id
-    is the key's second word (`event.go-fish.ask`: Go Fish's plug-in)."""
+    is the key's second word (`event.a-game.ask`: that game's plug-in)."""
     found = _CATALOGUES.get(locale, {}).get(key)
     if found is not None:
         return found
@@ -104,7 +104,7 @@ def cards(codes: list[str] | tuple[str, ...], locale: str) -> str:
 
 
 def game_name(game_id: str, locale: str) -> str:
-    """A game's name in `locale`, from the engine registry (子猫の魚釣り / Kitten Fishing)."""
+    """A game's name in `locale`, from the engine registry."""
     try:
         names = game_class(game_id).names
     except GameError:
@@ -113,7 +113,7 @@ def game_name(game_id: str, locale: str) -> str:
 
 
 def cpu_name(game_id: str, locale: str) -> str:
-    """How the game names a computer opponent in `locale` (Kitten Fishing: 子猫 / the kitten)."""
+    """How the game names a computer opponent in `locale` ("CPU" unless the game says otherwise)."""
     try:
         names = game_class(game_id).cpu_names
     except GameError:

@@ -52,7 +52,7 @@ __all__ = [
 
 
 class FirstChoice:
-    """For games without decisions (Kitten Fishing's flip): the first choice listed."""
+    """For games without decisions (a flip that is the only move): the first choice listed."""
 
     def decide(self, decision: Decision) -> Action | None:
         """The prompt's first choice (its default when it lists none)."""

@@ -40,6 +40,17 @@ GENERIC = [
     "render/api.py",
     "render/games/__init__.py",
     "migrations/versions",
+    "bot/i18n/__init__.py",
+    "bot/games/__init__.py",
+    # the engines' shared modules: all but the games' packages, the two-number family's own
+    # library (shared by its two games only) and the contract's list of ids (engines/contract.py)
+    "engines/__init__.py",
+    "engines/base.py",
+    "engines/cards.py",
+    "engines/cpu",
+    "engines/discovery.py",
+    "engines/record.py",
+    "engines/rng.py",
 ]
 
 
@@ -98,6 +109,21 @@ def test_every_action_event_and_prompt_of_a_game_has_its_words(plugin) -> None:
             assert has(f"event.{engine.id}.{kind}", locale), (locale, kind)
         for kind in prompts:
             assert has(f"prompt.{engine.id}.{kind}", locale), (locale, kind)
+
+
+def test_every_shared_engine_module_is_checked() -> None:
+    """A module added beside the games under engines/ joins GENERIC (or is a game's)."""
+    games_packages = {m.__name__.split(".")[1] for m in map(_module_of_game, games())}
+    shared = {
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "engines").iterdir())
+        if p.name != "__pycache__" and p.stem not in games_packages
+    }
+    assert shared - set(GENERIC) == {"engines/two_number", "engines/contract.py"}
+
+
+def _module_of_game(cls: type[Game]) -> object:
+    return importlib.import_module(cls.__module__)
 
 
 def test_the_generic_layers_name_no_game() -> None:

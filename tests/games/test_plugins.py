@@ -18,6 +18,7 @@ from bot.i18n import en, has, ja
 from engines.base import Game, games
 from engines.cpu import LEVELS, cpu_chooser
 from engines.record import parse_record, replay
+from render import games as layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = plugins()
@@ -63,6 +64,7 @@ def test_the_plugin_is_complete(plugin) -> None:
     engine: type[Game] = plugin.engine
     for level in LEVELS:
         engine.cpu_player(level)  # raises when a level is missing
+    assert plugin.layout == layouts.module_name(engine.id)  # found where every layer looks
     layout = importlib.import_module(plugin.layout)
     for name in ("render", "sample_moments", "SAMPLE_PLAYERS"):
         assert hasattr(layout, name), f"{plugin.layout} lacks {name}"

@@ -11,6 +11,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
+from engines.discovery import Catalogue
+
 JSON = Any
 """A plain JSON value: dict, list, str, int, float, bool or None."""
 
@@ -231,7 +233,7 @@ class Event:
     """Something that happened, returned by `apply` so the bot can narrate it.
 
     `audience` is who may learn of it: None for everyone (the channel narrates it), or the
-    seats that saw it (the card a Go Fish miss draws is the drawer's alone). A value like
+    seats that saw it (a card drawn in secret is the drawer's alone). A value like
     `Action`: equal by all four, hashing by all but `data`.
     """
 
@@ -298,7 +300,7 @@ class CardPick:
     """A decision made by choosing cards from the seat's own hand, judged as a whole.
 
     The action it builds is `{"type": type, field: [the chosen cards, in hand order], **fields}`,
-    or with `single` (exactly one card, as Gong Zhu's `{"type": "play", "card": "7H"}`) the
+    or with `single` (exactly one card, as `{"type": "play", "card": "7H"}`) the
     card's code itself in `field`.
     Nobody lists the combinations (burying 6 of 41 cards is millions of actions): a proposed
     pick is judged by `Game.check`. `groups` splits the hand for a phone (suits, trumps...) as
@@ -640,7 +642,7 @@ class Game(ABC):
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     cpu_names: ClassVar[Mapping[str, str]] = {"en": "CPU", "ja": "CPU"}
-    """How the game's documents name a computer opponent (Kitten Fishing: the "kitten")."""
+    """How the game's documents name a computer opponent (a game may call it a "kitten")."""
     hint_level: ClassVar[str] = "normal"
     """The CPU level whose choice a player's Hint shows."""
     instant_finish: ClassVar[bool] = False
@@ -824,14 +826,18 @@ class Game(ABC):
 
     @classmethod
     def cpu_player(cls, level: str) -> CpuPlayer:
-        """The game's computer player at `level` (easy / normal / hard)."""
-        raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
+        """The game's computer player at `level` (easy / normal / hard): its descriptor's."""
+        spec = _SPECS.find(cls.id)
+        if spec is None:
+            raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
+        return spec.player(level)
 
     @classmethod
     def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
         """Named styles of play people use, to measure the CPU levels against (`cardbot
-        simulate --levels hard,style:NAME`); never offered at a table. None by default."""
-        return {}
+        simulate --levels hard,style:NAME`); never offered at a table. Its descriptor's."""
+        spec = _SPECS.find(cls.id)
+        return {} if spec is None else spec.styles()
 
     def autoplay(
         self, decide: Decide, limit: int | None = None, parts: int | None = None
@@ -989,30 +995,87 @@ def resolve_prompt(game: Game, prompt: Prompt, decide: Decide) -> Action | None:
 
 # --------------------------------------------------------------------------- registry
 
+LEVELS: Final = ("easy", "normal", "hard")
+"""The CPU levels every game offers (a table's CPU seats and Auto choose among them)."""
+
+
+@dataclass(frozen=True)
+class HiddenCards:
+    """What a seat cannot see, for the check that hidden cards never count (docs/records.md):
+    `deal(fresh game)` writes the game's layout out as a record's `deal` (or `deals`);
+    `vary(record, seat, rng)` returns the record with some cards `seat` cannot see moved
+    about (the same record when nothing hidden is left to move)."""
+
+    deal: Callable[[Game], JSON]
+    vary: Callable[[dict[str, JSON], int, random.Random], dict[str, JSON]]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's descriptor, `GAME` in its package `engines/<game>`: found by scanning.
+
+    - `engine`: the rules (a `Game`).
+    - `cpu(level)`: its computer player at each of `LEVELS`.
+    - `styles()`: named styles of play people use, to measure the levels against (`cardbot
+      simulate --levels hard,style:NAME`); never offered at a table.
+    - `hidden`: how its hidden cards can be moved about without a seat noticing.
+    """
+
+    engine: type[Game]
+    cpu: Callable[[str], CpuPlayer]
+    hidden: HiddenCards
+    styles: Callable[[], Mapping[str, CpuPlayer]] = field(default=lambda: {})
+
+    @property
+    def id(self) -> str:
+        """The game id (the engine's)."""
+        return self.engine.id
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The options a table may set (the engine's)."""
+        return self.engine.option_specs
+
+    def player(self, level: str) -> CpuPlayer:
+        """The computer player at `level`; an unknown level raises GameError."""
+        if level not in LEVELS:
+            raise GameError("bad_level", f"CPU level is one of {', '.join(LEVELS)}.", level=level)
+        return self.cpu(level)
+
+
+_SPECS: Final = Catalogue("engines", "GAME", GameSpec)
 _REGISTRY: Final[dict[str, type[Game]]] = {}
+"""Engines registered in-process beside the scanned ones (a test's own game)."""
 
 
 def register(cls: type[G]) -> type[G]:
-    """Class decorator: make a game available by its id."""
+    """Make an engine available by its id in this process (a game without a package)."""
     _REGISTRY[cls.id] = cls
     return cls
 
 
+def game_spec(game_id: str) -> GameSpec | None:
+    """The descriptor of a game found under `engines/`, or None."""
+    return _SPECS.find(game_id)
+
+
+def game_specs() -> list[GameSpec]:
+    """Every descriptor found under `engines/`, in the order of their package names."""
+    return list(_SPECS.all().values())
+
+
 def game_class(game_id: str) -> type[Game]:
     """The game class for an id; an unknown id raises RecordError."""
-    _load_builtin_games()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        raise RecordError("unknown_game", f"Unknown game '{game_id}'.", game=game_id) from None
+    found = _REGISTRY.get(game_id)
+    if found is not None:
+        return found
+    spec = _SPECS.find(game_id)
+    if spec is None:
+        raise RecordError("unknown_game", f"Unknown game '{game_id}'.", game=game_id)
+    return spec.engine
 
 
 def games() -> list[type[Game]]:
-    """Every registered game, in registration order."""
-    _load_builtin_games()
-    return list(_REGISTRY.values())
-
-
-def _load_builtin_games() -> None:
-    # Import for the side effect of registration; engines/games.py lists every game module.
-    from engines import games as _games  # noqa: F401
+    """Every game: those found under `engines/`, then those registered in-process."""
+    found = [spec.engine for spec in game_specs()]
+    return found + [cls for cls in _REGISTRY.values() if cls not in found]

@@ -10,6 +10,7 @@ once, and the 5000-move safety cap decided by stock counts (table cards not coun
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
@@ -21,11 +22,12 @@ from engines.base import (
     Decide,
     Event,
     Game,
+    GameSpec,
+    HiddenCards,
     IllegalAction,
     OptionSpec,
     RecordError,
     derive_rng,
-    register,
     resolve_options,
 )
 from engines.cards import CardError, check_permutation, standard_deck
@@ -194,11 +196,6 @@ class KittenFishing(Game):
             self.reason = "move_cap"
 
     @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The kitten (and Auto) at every level: flipping is the only thing to do."""
-        return FirstChoice()
-
-    @classmethod
     def next_match_options(cls, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         """The first player alternates from game to game."""
         return {**options, "first": (int(options.get("first", 0)) + 1) % seats}
@@ -346,4 +343,35 @@ class KittenFishing(Game):
         return game
 
 
-register(KittenFishing)
+def _kitten(level: str) -> CpuPlayer:
+    """The kitten (and Auto) at every level: flipping is the only thing to do."""
+    return FirstChoice()
+
+
+def _deal(game: Game) -> JSON:
+    """A fresh game's layout as a record's `deal`."""
+    state = game.to_json()
+    return {"stocks": state["stocks"], "first": state["first"]}
+
+
+def _vary(record: dict[str, JSON], seat: int, rng: random.Random) -> dict[str, JSON]:
+    """Both stocks are face down for both seats: shuffle the cards never flipped yet.
+
+    A seat flips from the top of its own stock, so after k flips it has shown the first k
+    cards of its initial stock, as long as k is within that stock (beyond it, captured cards
+    have come around and every initial card has been seen).
+    """
+    stocks = [list(stock) for stock in record["deal"]["stocks"]]
+    flipped = [0, 0]
+    for action in record["actions"]:
+        flipped[action["seat"]] += 1
+    unseen = [(s, i) for s in (0, 1) for i in range(flipped[s], len(stocks[s]))]
+    cards = [stocks[s][i] for s, i in unseen]
+    rng.shuffle(cards)
+    for (s, i), card in zip(unseen, cards, strict=True):
+        stocks[s][i] = card
+    return {**record, "deal": {**record["deal"], "stocks": stocks}}
+
+
+GAME: Final = GameSpec(engine=KittenFishing, cpu=_kitten, hidden=HiddenCards(_deal, _vary))
+"""The game's descriptor, found by `engines.base.game_spec`."""

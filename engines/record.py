@@ -9,17 +9,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
+from engines.contract import CONTRACT_GAMES
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser
 
-CONTRACT_GAMES: Final = (
-    "kitten-fishing",
-    "go-fish",
-    "gong-zhu",
-    "zhao-pengyou",
-    "kokutorum",
-    "shirokuro",
-)
-"""The game ids docs/records.md lists (a version of the project may not play them all yet)."""
 MAX_DEPTH: Final = 16
 """Options and deals nest a few levels at most; anything deeper is not a record."""
 MAX_SHOWN: Final = 40

@@ -2,7 +2,7 @@
 
 `choice`, `shuffle` and `randrange` of `random.Random` are written in Python on top of its C
 method `getrandbits`; under `cardbot build` every call from a compiled engine into them runs
-two interpreted frames (half the time of a compiled Go Fish game went there). These functions
+two interpreted frames (half the time of a compiled game went there). These functions
 make the very draws those methods make (`Random._randbelow_with_getrandbits`), from the same
 state, so that every record, replay and CPU move stays what it was; a test holds the two
 together over many seeds and lengths.

@@ -6,7 +6,7 @@ seat_names(table, locale)     display names by seat ("子猫" for a CPU seat)
 """
 
 from bot.games.generic import GamePresenter, seat_names
-from bot.games.plugin import BenchCase, GamePlugin, plugin, plugins, presenter, register_plugin
+from bot.games.plugin import BenchCase, GamePlugin, plugin, plugins, presenter
 
 __all__ = [
     "BenchCase",
@@ -15,6 +15,5 @@ __all__ = [
     "plugin",
     "plugins",
     "presenter",
-    "register_plugin",
     "seat_names",
 ]

@@ -1,23 +1,20 @@
 """The game plug-in: one descriptor per game, binding its engine, CPU, layout, presenter, words.
 
 A game is one package under `bot/games/` whose `PLUGIN` is a `GamePlugin`; the registry finds
-every such package by itself, so the tables service, the Discord core, the terminal player,
+every such package by itself (`engines.discovery`, as the engines and layouts are found), so the tables service, the Discord core, the terminal player,
 the schema, the benchmarks and the samples never name a game. Its rules and CPU players live
 under `engines/` (the engine class names them), its table layout under `render/games/`.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
-from engines.base import JSON, Game, games
-
-if TYPE_CHECKING:
-    from bot.games.generic import GamePresenter
+from bot.games.generic import GamePresenter
+from engines.base import JSON, Game
+from engines.discovery import Catalogue
 
 
 @dataclass(frozen=True)
@@ -69,52 +66,22 @@ class GamePlugin:
         return self.engine.id
 
 
-_PLUGINS: dict[str, GamePlugin] = {}
-_LOADED = False
-
-
-def _load() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    import bot.games as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.ispkg:
-            continue
-        module: Any = importlib.import_module(f"{package.__name__}.{info.name}")
-        found = getattr(module, "PLUGIN", None)
-        if isinstance(found, GamePlugin):
-            register_plugin(found)
-
-
-def register_plugin(item: GamePlugin) -> None:
-    """Make `item` the plug-in of its game (its messages join the catalogues)."""
-    from bot.i18n import add_messages
-
-    _PLUGINS[item.id] = item
-    for locale, messages in item.messages.items():
-        add_messages(locale, messages)
+_PLUGINS: Final = Catalogue("bot.games", "PLUGIN", GamePlugin)
+"""Every package of `bot/games/` whose `PLUGIN` is a `GamePlugin` (`engines.discovery`)."""
 
 
 def plugins() -> list[GamePlugin]:
-    """Every game plug-in, in the engines' registration order."""
-    _load()
-    order = {cls.id: n for n, cls in enumerate(games())}
-    return sorted(_PLUGINS.values(), key=lambda p: order.get(p.id, len(order)))
+    """Every game plug-in, in the order of their package names (the engines' order)."""
+    return list(_PLUGINS.all().values())
 
 
 def plugin(game_id: str) -> GamePlugin | None:
     """The plug-in of a game, or None (a game registered only as an engine, as in tests)."""
-    _load()
-    return _PLUGINS.get(game_id)
+    return _PLUGINS.find(game_id)
 
 
 def presenter(game_id: str) -> GamePresenter:
     """The presenter of a game (the generic one when the game has no plug-in)."""
-    from bot.games.generic import GamePresenter
-
     found = plugin(game_id)
     if found is not None:
         return found.presenter

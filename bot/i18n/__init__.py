@@ -9,31 +9,46 @@ the engines and the tables service map to `error.<code>`, narration of engine ev
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from bot.i18n import en, ja
+from engines.base import GameError, game_class
 from engines.cards import card_label
+from engines.discovery import Catalogue
 
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "en"
 
-_CATALOGUES: dict[str, dict[str, str]] = {"en": dict(en.MESSAGES), "ja": dict(ja.MESSAGES)}
-_PLUGINS_LOADED = False
+_CATALOGUES: Final[dict[str, dict[str, str]]] = {
+    "en": dict(en.MESSAGES),
+    "ja": dict(ja.MESSAGES),
+}
+_GAME_WORDS: Final = Catalogue("bot.games", "PLUGIN", object)
+"""Each game's plug-in (`bot/games/<game>`), found as every layer finds a game's part; its
+`messages` hold the keys `<kind>.<game id>.…`."""
 
 
-def add_messages(locale: str, messages: Mapping[str, str]) -> None:
-    """Add a game's messages to a catalogue (its plug-in does, when the registry loads it)."""
-    _CATALOGUES.setdefault(locale, {}).update(messages)
+def _message(key: str, locale: str) -> str | None:
+    """The template of `key` in `locale` alone: the shared catalogue's, else the game's whose id
+    is the key's second word (`event.a-game.ask`: that game's plug-in)."""
+    found = _CATALOGUES.get(locale, {}).get(key)
+    if found is not None:
+        return found
+    parts = key.split(".", 2)
+    if len(parts) < 2:
+        return None
+    game = _GAME_WORDS.find(parts[1])
+    messages: Mapping[str, Mapping[str, str]] = getattr(game, "messages", {})
+    return messages.get(locale, {}).get(key)
 
 
-def _catalogue(locale: str) -> Mapping[str, str]:
-    global _PLUGINS_LOADED
-    if not _PLUGINS_LOADED:
-        _PLUGINS_LOADED = True
-        from bot.games import plugins
-
-        plugins()  # each plug-in adds its messages
-    return _CATALOGUES.get(locale, {})
+def _catalogue(locale: str) -> dict[str, str]:
+    """Every message of `locale`: the shared ones and every game's (each plug-in loaded)."""
+    every = dict(_CATALOGUES.get(locale, {}))
+    for game in _GAME_WORDS.all().values():
+        messages: Mapping[str, Mapping[str, str]] = getattr(game, "messages", {})
+        every.update(messages.get(locale, {}))
+    return every
 
 
 def normalise_locale(value: object, default: str | None = None) -> str:
@@ -50,7 +65,7 @@ def normalise_locale(value: object, default: str | None = None) -> str:
 
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     """True when `key` is in the catalogue of `locale` (or the English one)."""
-    return key in _catalogue(locale) or key in _catalogue(DEFAULT_LOCALE)
+    return _message(key, locale) is not None or _message(key, DEFAULT_LOCALE) is not None
 
 
 COUNTS = ("count", "n")
@@ -61,11 +76,12 @@ def t(key: str, locale: str, /, **params: Any) -> str:
     """The message `key` in `locale`, with `{name}` placeholders filled from `params`; its
     `<key>.one` form when a count among `params` is 1 (“Play 1 set of 2”)."""
     if any(params.get(name) == 1 for name in COUNTS):
-        own = _catalogue(locale)
         one = f"{key}.one"
-        if one in own or (key not in own and one in _catalogue(DEFAULT_LOCALE)):
+        if _message(one, locale) is not None or (
+            _message(key, locale) is None and _message(one, DEFAULT_LOCALE) is not None
+        ):
             key = one
-    template = _catalogue(locale).get(key) or _catalogue(DEFAULT_LOCALE).get(key)
+    template = _message(key, locale) or _message(key, DEFAULT_LOCALE)
     if template is None:
         return key
     try:
@@ -77,7 +93,7 @@ def t(key: str, locale: str, /, **params: Any) -> str:
 def tn(key: str, locale: str, count: int, /, **params: Any) -> str:
     """`t` for a count: the `<key>.one` form when `count` is 1 and the language has one."""
     one = f"{key}.one"
-    if count == 1 and one in _catalogue(locale):
+    if count == 1 and _message(one, locale) is not None:
         return t(one, locale, count=count, **params)
     return t(key, locale, count=count, **params)
 
@@ -88,9 +104,7 @@ def cards(codes: list[str] | tuple[str, ...], locale: str) -> str:
 
 
 def game_name(game_id: str, locale: str) -> str:
-    """A game's name in `locale`, from the engine registry (子猫の魚釣り / Kitten Fishing)."""
-    from engines.base import GameError, game_class
-
+    """A game's name in `locale`, from the engine registry."""
     try:
         names = game_class(game_id).names
     except GameError:
@@ -99,9 +113,7 @@ def game_name(game_id: str, locale: str) -> str:
 
 
 def cpu_name(game_id: str, locale: str) -> str:
-    """How the game names a computer opponent in `locale` (Kitten Fishing: 子猫 / the kitten)."""
-    from engines.base import GameError, game_class
-
+    """How the game names a computer opponent in `locale` ("CPU" unless the game says otherwise)."""
     try:
         names = game_class(game_id).cpu_names
     except GameError:

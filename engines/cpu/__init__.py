@@ -3,7 +3,7 @@
 A CPU player decides one prompt from exactly what a human in its seat would know: that seat's
 view (its own hand, the public table and the public history the view carries) and the prompt.
 It never sees the game state. Its randomness comes from a seeded `random.Random` it is given.
-Each game names its own players through `Game.cpu_player(level)`.
+Each game names its own players in its descriptor (`GameSpec.cpu`, `engines/<game>/`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Final
 
 from engines.base import (
     JSON,
+    LEVELS,
     Action,
     CpuPlayer,
     Decision,
@@ -26,7 +27,6 @@ from engines.base import (
 )
 from engines.rng import below, choice
 
-LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_LEVEL: Final = "normal"
 STYLE: Final = "style:"
 """How a game's named style of play is written beside the levels: `style:knock-at-once`."""
@@ -52,7 +52,7 @@ __all__ = [
 
 
 class FirstChoice:
-    """For games without decisions (Kitten Fishing's flip): the first choice listed."""
+    """For games without decisions (a flip that is the only move): the first choice listed."""
 
     def decide(self, decision: Decision) -> Action | None:
         """The prompt's first choice (its default when it lists none)."""

@@ -1,5 +1,14 @@
-"""Go Fish (ゴーフィッシュ): the rules (`rules`) and the computer players (`cpu`)."""
+"""Go Fish (ゴーフィッシュ): the rules (`rules`), the computer players (`cpu`), what a seat cannot see (`hidden`)."""
 
+from engines.base import GameSpec, HiddenCards
+from engines.go_fish import hidden
+from engines.go_fish.cpu import player
 from engines.go_fish.rules import GoFish
 
-__all__ = ["GoFish"]
+GAME = GameSpec(
+    engine=GoFish,
+    cpu=player,
+    hidden=HiddenCards(hidden.deal, hidden.vary),
+)
+
+__all__ = ["GAME", "GoFish"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engines.base import Action, CpuPlayer, Decide, Decision, GameError, Hint
 from engines.cpu import CpuChooser
@@ -110,70 +110,6 @@ class EasyPlayer:
 
 
 # --------------------------------------------------------------------------- normal
-
-
-class NormalPlayer:
-    """Asks a seat that just asked for a rank it holds (the one it holds most of); else any
-    ask but one that a seat just answered "Go Fish".
-
-    "Just" is the log from its own previous turn on: that turn's answers, the other seats'
-    turns since, and its own turn so far. A seat that asked for a rank holds it unless it was
-    asked for it since; a seat that was asked in vain lacks it until it draws.
-    """
-
-    def decide(self, decision: Decision) -> Action | None:
-        """The freshest sure thing, else any ask that no seat just answered "Go Fish"."""
-        view = decision.view
-        seat = decision.prompt.seat
-        counts: dict[str, int] = {}
-        for card in view["hand"]:
-            counts[card[0]] = counts.get(card[0], 0) + 1
-        stock = view["stock"]
-        sizes = view["hand_counts"]
-        seats = view["seats"]
-        # per seat, from the newest entry back: ranks it gave away or denied since (`gone`),
-        # ranks it lacks (denied, and nothing drawn since), whether it has drawn since
-        gone: list[set[str]] = [set() for _ in range(seats)]
-        lacks: list[set[str]] = [set() for _ in range(seats)]
-        drew = [False] * seats
-        sure_target, sure_rank, sure_count = -1, "", 0
-        turns = 0
-        """Turns met going back: its own turn so far, the others' since, its previous turn."""
-        mine = True
-        for entry in reversed(view["log"]):
-            who = entry["seat"]
-            if (who == seat) != mine:
-                mine = not mine
-                turns += 1
-                if turns == 3:
-                    break  # older news is forgotten
-            kind = entry["type"]
-            if kind == ASK:
-                rank, target = entry["rank"], entry["target"]
-                if (
-                    who != seat
-                    and counts.get(rank, 0) > sure_count
-                    and rank not in gone[who]
-                    and (stock or sizes[who])
-                ):
-                    sure_target, sure_rank, sure_count = who, rank, counts[rank]
-                gone[target].add(rank)
-                if not drew[target]:
-                    lacks[target].add(rank)
-            elif kind != "book":
-                drew[who] = True
-        if sure_count:
-            return ASKS[seat, sure_target, sure_rank]
-        fresh = [
-            (target, rank)
-            for target in askable(view, seat)
-            for rank in counts
-            if rank not in lacks[target]
-        ]
-        if not fresh:
-            fresh = [(target, rank) for target in askable(view, seat) for rank in counts]
-        target, rank = fresh[0] if len(fresh) == 1 else choice(decision.rng, fresh)
-        return ASKS[seat, target, rank]
 
 
 class LatestNews:
@@ -289,6 +225,73 @@ class LatestNews:
             pick -= len(fresh[at][1])
             at += 1
         return fresh[at][0], fresh[at][1][pick]
+
+
+class NormalPlayer:
+    """Asks a seat that just asked for a rank it holds (the one it holds most of); else any
+    ask but one that a seat just answered "Go Fish".
+
+    "Just" is the log from its own previous turn on: that turn's answers, the other seats'
+    turns since, and its own turn so far. A seat that asked for a rank holds it unless it was
+    asked for it since; a seat that was asked in vain lacks it until it draws.
+    """
+
+    NEWS: ClassVar = LatestNews
+    """Its reading of the log, from which `GoFish.autoplay` answers it without a view."""
+
+    def decide(self, decision: Decision) -> Action | None:
+        """The freshest sure thing, else any ask that no seat just answered "Go Fish"."""
+        view = decision.view
+        seat = decision.prompt.seat
+        counts: dict[str, int] = {}
+        for card in view["hand"]:
+            counts[card[0]] = counts.get(card[0], 0) + 1
+        stock = view["stock"]
+        sizes = view["hand_counts"]
+        seats = view["seats"]
+        # per seat, from the newest entry back: ranks it gave away or denied since (`gone`),
+        # ranks it lacks (denied, and nothing drawn since), whether it has drawn since
+        gone: list[set[str]] = [set() for _ in range(seats)]
+        lacks: list[set[str]] = [set() for _ in range(seats)]
+        drew = [False] * seats
+        sure_target, sure_rank, sure_count = -1, "", 0
+        turns = 0
+        """Turns met going back: its own turn so far, the others' since, its previous turn."""
+        mine = True
+        for entry in reversed(view["log"]):
+            who = entry["seat"]
+            if (who == seat) != mine:
+                mine = not mine
+                turns += 1
+                if turns == 3:
+                    break  # older news is forgotten
+            kind = entry["type"]
+            if kind == ASK:
+                rank, target = entry["rank"], entry["target"]
+                if (
+                    who != seat
+                    and counts.get(rank, 0) > sure_count
+                    and rank not in gone[who]
+                    and (stock or sizes[who])
+                ):
+                    sure_target, sure_rank, sure_count = who, rank, counts[rank]
+                gone[target].add(rank)
+                if not drew[target]:
+                    lacks[target].add(rank)
+            elif kind != "book":
+                drew[who] = True
+        if sure_count:
+            return ASKS[seat, sure_target, sure_rank]
+        fresh = [
+            (target, rank)
+            for target in askable(view, seat)
+            for rank in counts
+            if rank not in lacks[target]
+        ]
+        if not fresh:
+            fresh = [(target, rank) for target in askable(view, seat) for rank in counts]
+        target, rank = fresh[0] if len(fresh) == 1 else choice(decision.rng, fresh)
+        return ASKS[seat, target, rank]
 
 
 def normal_rngs(decide: Decide, seats: int) -> list[random.Random | None] | None:

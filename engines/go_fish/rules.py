@@ -29,13 +29,13 @@ view only when a view is built: `replay --finish` and random playouts build none
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol
 
 from engines.base import (
     JSON,
     Action,
-    CpuPlayer,
     Decide,
     Event,
     Game,
@@ -45,10 +45,10 @@ from engines.base import (
     Prompt,
     RecordError,
     derive_rng,
-    register,
     resolve_options,
 )
 from engines.cards import RANKS, SUITS, CardError, check_permutation, standard_deck
+from engines.cpu import CpuChooser
 from engines.rng import below, shuffle
 
 ASK: Final = "ask"
@@ -239,6 +239,47 @@ def _refilled(seat: int, count: int) -> Event:
 
 def _skipped(seat: int) -> Event:
     return _SKIPPED[seat]
+
+
+class NewsReader(Protocol):
+    """A CPU's reading of the public log kept up to date row by row, from which `autoplay`
+    answers its seats without building their views (a player offers one as its `NEWS`)."""
+
+    def learn(self, log: Sequence[Row]) -> None:
+        """Read the rows of the game's log not read yet."""
+        ...
+
+    def ask(
+        self,
+        seat: int,
+        mine: Sequence[int],
+        ranks: int,
+        sizes: Sequence[int],
+        stocked: bool,
+        rng: random.Random,
+    ) -> tuple[int, int]:
+        """(target, rank index) of the player's ask for `seat`."""
+        ...
+
+
+def _news_readers(
+    decide: Decide, seats: int
+) -> tuple[list[random.Random | None], NewsReader | None]:
+    """For a `CpuChooser` whose players (of one kind) offer a `NEWS` reader: per seat the RNG
+    of a seat that reader answers (None for another player), and the reader."""
+    none: list[random.Random | None] = [None] * seats
+    if not isinstance(decide, CpuChooser) or len(decide.players) != seats:
+        return none, None
+    kinds = {vars(type(player)).get("NEWS") for player in decide.players} - {None}
+    if len(kinds) != 1:
+        return none, None
+    kind: Any = kinds.pop()
+    rngs = [
+        rng if vars(type(player)).get("NEWS") is kind else None
+        for player, rng in zip(decide.players, decide.rngs, strict=True)
+    ]
+    reader: NewsReader = kind(seats)
+    return rngs, reader
 
 
 class GoFish(Game):
@@ -496,14 +537,12 @@ class GoFish(Game):
         building the events nobody reads. Every seat's only decision is its required ask, so
         the order of decisions is the base class's; a property test holds the two together.
 
-        When `decide` is a `CpuChooser`, its normal-level seats are answered by `LatestNews`
-        (`engines.go_fish.cpu`) from the seat's own hand and the public log, with the seat's
-        RNG, without building a view: the asks `NormalPlayer` makes, as a test holds.
+        When `decide` is a `CpuChooser`, its normal-level seats are answered by their
+        `NewsReader` (`LatestNews`, engines/go_fish/cpu.py) from the seat's own hand and the
+        public log, with the seat's RNG, without building a view: the asks `NormalPlayer`
+        makes, as a test holds.
         """
-        from engines.go_fish.cpu import LatestNews, normal_rngs
-
-        normal = normal_rngs(decide, self.seats) or [None] * self.seats
-        news = LatestNews(self.seats)
+        normal, news = _news_readers(decide, self.seats)
         taken: list[Action] = []
         while not self.over and (limit is None or len(taken) < limit):
             seat = self.turn
@@ -514,6 +553,7 @@ class GoFish(Game):
                     raise GameError("cpu_declined", f"No answer to a required '{ASK}' prompt.")
                 seat, target, rank = self._judge(action)
             else:
+                assert news is not None
                 news.learn(self.log)
                 target, rank = news.ask(
                     seat,
@@ -677,14 +717,6 @@ class GoFish(Game):
         mine = self.suits[seat]
         return [card for rank in HELD[self.masks[seat]] for card in CARDS[rank][mine[rank]]]
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The document's three levels: easy fixes on a rank, normal uses the latest public
-        news, hard tracks every seat's ranks from all public information."""
-        from engines.go_fish.cpu import player
-
-        return player(level)
-
     # ------------------------------------------------------------------ the end
 
     def is_over(self) -> bool:
@@ -812,6 +844,3 @@ class GoFish(Game):
         ]
         game._sightings = [[] for _ in game.seen]
         return game
-
-
-register(GoFish)

@@ -1,5 +1,14 @@
-"""Gong Zhu (拱猪): the rules (`game`, `rules`, `scoring`), and the CPU players (`cpu`)."""
+"""Gong Zhu (拱猪): the rules (`game`, `rules`, `scoring`), the CPU players (`cpu`), what a seat cannot see (`hidden`)."""
 
+from engines.base import GameSpec, HiddenCards
+from engines.gong_zhu import hidden
+from engines.gong_zhu.cpu import player
 from engines.gong_zhu.game import GongZhu
 
-__all__ = ["GongZhu"]
+GAME = GameSpec(
+    engine=GongZhu,
+    cpu=player,
+    hidden=HiddenCards(hidden.deal, hidden.vary),
+)
+
+__all__ = ["GAME", "GongZhu"]

@@ -431,6 +431,9 @@ def _only_choice(prompt: Prompt) -> Action | None:
 class RulePlayer:
     """A CPU that plays a policy of `policy.py` and exposes by a rule."""
 
+    BY_RULE: Final = True
+    """`GongZhu.autoplay` asks its `play` and `exposures` directly (a `RulePlay`)."""
+
     def __init__(self, play: Policy, exposures: Callable[[int], int]) -> None:
         self.play = play
         self.exposures = exposures

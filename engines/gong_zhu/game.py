@@ -21,15 +21,14 @@ Rules of `../shared/seeds/003_23a362ff51276dab.txt`, top to bottom:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol, cast
 
 from engines.base import (
     JSON,
     Action,
     CardPick,
-    CpuPlayer,
     Decide,
     Event,
     Game,
@@ -38,11 +37,11 @@ from engines.base import (
     Prompt,
     RecordError,
     derive_rng,
-    register,
     resolve_options,
     resolve_prompt,
 )
 from engines.cards import CardError, check_permutation, standard_deck
+from engines.cpu import CpuChooser
 from engines.gong_zhu.deck import (
     ALL,
     BIT,
@@ -66,9 +65,6 @@ from engines.gong_zhu.policy import Situation
 from engines.gong_zhu.rules import legal_mask, refusal, trick_winner
 from engines.gong_zhu.scoring import breakdown, score
 from engines.rng import shuffle
-
-if TYPE_CHECKING:
-    from engines.gong_zhu.cpu import RulePlayer
 
 SEATS: Final = 4
 OUT_AT: Final = -1000
@@ -127,15 +123,25 @@ _POSITIONS: Final = tuple(
 """`_POSITIONS[first][n]`: the hand positions of a suit group of n cards from `first` on."""
 
 
-def _rule_players(decide: Decide) -> tuple[RulePlayer | None, ...]:
-    """Each seat's player when `decide` is a `CpuChooser` whose player there is one of the
-    rule players (easy, normal); None for the seats left to `decide`."""
-    from engines.cpu import CpuChooser
-    from engines.gong_zhu.cpu import RulePlayer
+class RulePlay(Protocol):
+    """A player whose choices follow from its seat's hand and the public table alone, which
+    `autoplay` asks directly, without a view or a prompt (a player says so by `BY_RULE`)."""
 
+    play: Callable[[int, int, int, Situation], int]
+    """`play(seat, hand, legal, situation)`: the card (an index) among the `legal` mask."""
+    exposures: Callable[[int], int]
+    """`exposures(hand)`: the cards to expose (a mask)."""
+
+
+def _rule_players(decide: Decide) -> tuple[RulePlay | None, ...]:
+    """Each seat's player when `decide` is a `CpuChooser` whose player there plays by rule
+    (easy, normal: `RulePlayer`); None for the seats left to `decide`."""
     if not isinstance(decide, CpuChooser):
         return (None,) * SEATS
-    return tuple(player if type(player) is RulePlayer else None for player in decide.players)
+    return tuple(
+        cast(RulePlay, player) if vars(type(player)).get("BY_RULE") else None
+        for player in decide.players
+    )
 
 
 def play_action(seat: int, card: int) -> Action:
@@ -859,14 +865,6 @@ class GongZhu(Game):
 
     # ------------------------------------------------------------------ CPU players
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The computer player at `level`: easy, normal or hard (engines/gong_zhu/cpu.py)."""
-        from engines.gong_zhu.cpu import player
-
-        found: CpuPlayer = player(level)
-        return found
-
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:
@@ -920,6 +918,3 @@ class GongZhu(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
-
-
-register(GongZhu)

@@ -26,13 +26,11 @@ from typing import Any, ClassVar, Final
 from engines.base import (
     JSON,
     Action,
-    CpuPlayer,
     Event,
     Game,
     IllegalAction,
     OptionSpec,
     Prompt,
-    register,
 )
 from engines.kokutorum.scoring import score_round
 from engines.two_number.cards import base, hold, turn, values
@@ -540,21 +538,6 @@ class Kokutorum(Game):
 
     # ------------------------------------------------------------------ CPU players
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The computer player at `level` (engines/kokutorum/cpu.py)."""
-        from engines.kokutorum.cpu import player
-
-        found: CpuPlayer = player(level)
-        return found
-
-    @classmethod
-    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
-        """Styles of play to measure the levels against (engines/kokutorum/styles.py)."""
-        from engines.kokutorum.styles import styles
-
-        return styles()
-
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:
@@ -622,6 +605,3 @@ class Kokutorum(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
-
-
-register(Kokutorum)

@@ -1,5 +1,16 @@
-"""Shirokuro-jaku (白黒雀): the rules (`game`, `claims`, `yaku`) and the CPU players (`cpu`)."""
+"""Shirokuro-jaku (白黒雀): the rules (`game`, `claims`, `yaku`), the CPU players (`cpu`) and styles (`styles`), what a seat cannot see (`hidden`)."""
 
+from engines.base import GameSpec, HiddenCards
+from engines.shirokuro import hidden
+from engines.shirokuro.cpu import player
 from engines.shirokuro.game import Shirokuro
+from engines.shirokuro.styles import styles
 
-__all__ = ["Shirokuro"]
+GAME = GameSpec(
+    engine=Shirokuro,
+    cpu=player,
+    hidden=HiddenCards(hidden.deal, hidden.vary),
+    styles=styles,
+)
+
+__all__ = ["GAME", "Shirokuro"]

@@ -29,12 +29,10 @@ from typing import Any, ClassVar, Final
 from engines.base import (
     JSON,
     Action,
-    CpuPlayer,
     Event,
     Game,
     IllegalAction,
     Prompt,
-    register,
 )
 from engines.shirokuro.claims import (
     CHI,
@@ -793,21 +791,6 @@ class Shirokuro(Game):
 
     # ------------------------------------------------------------------ CPU players
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The computer player at `level` (engines/shirokuro/cpu.py)."""
-        from engines.shirokuro.cpu import player
-
-        found: CpuPlayer = player(level)
-        return found
-
-    @classmethod
-    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
-        """Styles of play to measure the levels against (engines/shirokuro/styles.py)."""
-        from engines.shirokuro.styles import styles
-
-        return styles()
-
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:
@@ -881,9 +864,6 @@ class Shirokuro(Game):
         game.totals = list(data["totals"])
         game.history = [dict(h) for h in data["history"]]
         return game
-
-
-register(Shirokuro)
 
 
 def _window_json(window: Mapping[str, Any]) -> dict[str, JSON]:

@@ -39,7 +39,6 @@ from engines.base import (
     JSON,
     Action,
     CardPick,
-    CpuPlayer,
     Decide,
     Event,
     Game,
@@ -48,7 +47,6 @@ from engines.base import (
     Prompt,
     RecordError,
     derive_rng,
-    register,
     resolve_prompt,
 )
 from engines.cards import CardError, check_permutation
@@ -1490,14 +1488,6 @@ class ZhaoPengyou(Game):
             return data
         return {**data, "calls": [_pairs_as_object(call) for call in calls]}
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The computer player at `level` (engines/zhao_pengyou/cpu.py)."""
-        from engines.zhao_pengyou.cpu import player
-
-        found: CpuPlayer = player(level)
-        return found
-
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, JSON]:
@@ -1612,9 +1602,6 @@ class ZhaoPengyou(Game):
         game._sorted = [None] * game.seats
         game._table = game._learned = None
         return game
-
-
-register(ZhaoPengyou)
 
 
 def _fast_players(decide: Decide) -> tuple[list[Player | None] | None, Sequence[random.Random]]:

@@ -1,81 +1,32 @@
 """CPU queries, for every registered game: answers replay accepts, and hidden cards never count.
 
 RECORDS.md: two queries whose records differ only in cards that the seat cannot see get the
-same answer. Which cards a seat cannot see is the game's own business, so each game brings an
-entry to `HIDDEN`: how to write its fresh deal out, and how to vary a record's hidden cards.
-A game that lands without an entry fails `test_every_game_says_which_cards_are_hidden`.
+same answer. Which cards a seat cannot see is the game's own business, so each game's
+descriptor brings `hidden`: how to write its fresh deal out, and how to vary a record's hidden
+cards. A descriptor needs one, so a game cannot land without it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from engines.base import JSON, Action, Decision, Game, Prompt, games
+from engines.base import JSON, Action, Decision, Game, HiddenCards, Prompt, game_specs, games
 from engines.cpu import LEVELS, RandomChoice
 from engines.cpu.query import Verdict, _decide, _prompt_of, answer_query
 from engines.record import Record, parse_record, replay, start
-from tests.engines import (
-    go_fish_hidden,
-    gong_zhu_hidden,
-    kokutorum_hidden,
-    shirokuro_hidden,
-    zhao_pengyou_hidden,
-)
 
-
-@dataclass(frozen=True)
-class Hidden:
-    """How one game hides cards: `deal(fresh game)` is its layout as a record's `deal` (or
-    `deals`); `vary(record, seat, rng)` returns the record with some cards that `seat` cannot
-    see moved about (the same record when there is nothing hidden left to move)."""
-
-    deal: Callable[[Game], JSON]
-    vary: Callable[[dict[str, JSON], int, random.Random], dict[str, JSON]]
-
-
-def _kitten_fishing_deal(game: Game) -> JSON:
-    state = game.to_json()
-    return {"stocks": state["stocks"], "first": state["first"]}
-
-
-def _kitten_fishing_vary(record: dict[str, JSON], seat: int, rng: random.Random) -> dict[str, JSON]:
-    """Both stocks are face down for both seats: shuffle the cards never flipped yet.
-
-    A seat flips from the top of its own stock, so after k flips it has shown the first k
-    cards of its initial stock, as long as k is within that stock (beyond it, captured cards
-    have come around and every initial card has been seen).
-    """
-    stocks = [list(stock) for stock in record["deal"]["stocks"]]
-    flipped = [0, 0]
-    for action in record["actions"]:
-        flipped[action["seat"]] += 1
-    unseen = [(s, i) for s in (0, 1) for i in range(flipped[s], len(stocks[s]))]
-    cards = [stocks[s][i] for s, i in unseen]
-    rng.shuffle(cards)
-    for (s, i), card in zip(unseen, cards, strict=True):
-        stocks[s][i] = card
-    return {**record, "deal": {**record["deal"], "stocks": stocks}}
-
-
-HIDDEN: dict[str, Hidden] = {
-    "kitten-fishing": Hidden(_kitten_fishing_deal, _kitten_fishing_vary),
-    "go-fish": Hidden(go_fish_hidden.deal, go_fish_hidden.vary),
-    "gong-zhu": Hidden(gong_zhu_hidden.deal, gong_zhu_hidden.vary),
-    "zhao-pengyou": Hidden(zhao_pengyou_hidden.deal, zhao_pengyou_hidden.vary),
-    "kokutorum": Hidden(kokutorum_hidden.deal, kokutorum_hidden.vary),
-    "shirokuro": Hidden(shirokuro_hidden.deal, shirokuro_hidden.vary),
-}
+HIDDEN: dict[str, HiddenCards] = {spec.id: spec.hidden for spec in game_specs()}
+"""Each game's own account of its hidden cards: `hidden` in its descriptor (`engines/<game>`)."""
 
 
 def test_every_game_says_which_cards_are_hidden() -> None:
     missing = sorted(g.id for g in games() if g.id not in HIDDEN)
-    assert not missing, f"add an entry to HIDDEN for {missing}"
+    assert not missing, f"give {missing} a descriptor with `hidden` under engines/"
 
 
 def random_decide(rng: random.Random) -> Callable[[Game, Prompt], Action | None]:
@@ -193,7 +144,7 @@ def test_every_answer_is_accepted_by_replay_as_the_next_action(
 
 def test_the_kitten_fishing_variation_moves_only_unflipped_cards() -> None:
     record = position(next(g for g in games() if g.id == "kitten-fishing"), 4, 6, True)
-    variant = _kitten_fishing_vary(record, 0, random.Random(1))
+    variant = HIDDEN["kitten-fishing"].vary(record, 0, random.Random(1))
     before, after = record["deal"]["stocks"], variant["deal"]["stocks"]
     assert [s[:3] for s in after] == [s[:3] for s in before]  # three flips each: seen
     assert after != before

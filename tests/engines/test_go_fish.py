@@ -426,7 +426,7 @@ def test_a_record_replays_to_the_same_game_and_finishes() -> None:
 
 
 def test_a_written_out_deal_replays_like_the_seed() -> None:
-    from tests.engines.go_fish_hidden import deal
+    from engines.go_fish.hidden import deal
 
     game = GoFish.new(4, {}, 8)
     twin = GoFish.new(4, {}, 99, deal(game))
@@ -645,7 +645,7 @@ def test_no_level_reads_the_state() -> None:
 
 
 def test_the_hidden_card_variation_moves_only_cards_the_seat_has_not_seen() -> None:
-    from tests.engines import go_fish_hidden
+    from engines.go_fish import hidden as go_fish_hidden
 
     game = GoFish.new(3, {}, 4)
     layout_ = go_fish_hidden.deal(game)

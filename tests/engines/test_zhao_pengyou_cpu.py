@@ -17,6 +17,7 @@ from engines.cpu import LEVELS, cpu_chooser, cpu_player, decision_rng
 from engines.cpu.query import answer_query
 from engines.record import Record
 from engines.zhao_pengyou import ZhaoPengyou
+from engines.zhao_pengyou import hidden as zhao_pengyou_hidden
 from engines.zhao_pengyou.calls import single_calls, suggestions
 from engines.zhao_pengyou.cards import CODES, INDEX, POINTS, TRUMP, TYPES, trump_of
 from engines.zhao_pengyou.cpu import bury_choice, declare_choice, trump_share
@@ -24,7 +25,6 @@ from engines.zhao_pengyou.policy import easy_play, normal_play, top_types, winni
 from engines.zhao_pengyou.rules import follow_problem, lead_shape, play_key, units_of
 from engines.zhao_pengyou.search import deal_hidden, unseen
 from engines.zhao_pengyou.sim import Sim, from_view
-from tests.engines import zhao_pengyou_hidden
 from tests.engines.zhao_pengyou_helpers import counts, types
 
 SPADES_AND_TWOS = trump_of(0, 0)

@@ -18,6 +18,7 @@ from bot.i18n import en, has, ja
 from engines.base import Game, games
 from engines.cpu import LEVELS, cpu_chooser
 from engines.record import parse_record, replay
+from render import games as layouts
 
 ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = plugins()
@@ -40,6 +41,17 @@ GENERIC = [
     "render/api.py",
     "render/games/__init__.py",
     "migrations/versions",
+    "bot/i18n/__init__.py",
+    "bot/games/__init__.py",
+    # the engines' shared modules: all but the games' packages, the two-number family's own
+    # library (shared by its two games only) and the contract's list of ids (engines/contract.py)
+    "engines/__init__.py",
+    "engines/base.py",
+    "engines/cards.py",
+    "engines/cpu",
+    "engines/discovery.py",
+    "engines/record.py",
+    "engines/rng.py",
 ]
 
 
@@ -52,6 +64,7 @@ def test_the_plugin_is_complete(plugin) -> None:
     engine: type[Game] = plugin.engine
     for level in LEVELS:
         engine.cpu_player(level)  # raises when a level is missing
+    assert plugin.layout == layouts.module_name(engine.id)  # found where every layer looks
     layout = importlib.import_module(plugin.layout)
     for name in ("render", "sample_moments", "SAMPLE_PLAYERS"):
         assert hasattr(layout, name), f"{plugin.layout} lacks {name}"
@@ -98,6 +111,21 @@ def test_every_action_event_and_prompt_of_a_game_has_its_words(plugin) -> None:
             assert has(f"event.{engine.id}.{kind}", locale), (locale, kind)
         for kind in prompts:
             assert has(f"prompt.{engine.id}.{kind}", locale), (locale, kind)
+
+
+def test_every_shared_engine_module_is_checked() -> None:
+    """A module added beside the games under engines/ joins GENERIC (or is a game's)."""
+    games_packages = {m.__name__.split(".")[1] for m in map(_module_of_game, games())}
+    shared = {
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "engines").iterdir())
+        if p.name != "__pycache__" and p.stem not in games_packages
+    }
+    assert shared - set(GENERIC) == {"engines/two_number", "engines/contract.py"}
+
+
+def _module_of_game(cls: type[Game]) -> object:
+    return importlib.import_module(cls.__module__)
 
 
 def test_the_generic_layers_name_no_game() -> None:

@@ -1,4 +1,4 @@
-"""Which cards of a Zhao Pengyou record a seat cannot see, for test_cpu_query_hidden.py.
+"""Which cards of a Zhao Pengyou record a seat cannot see (the descriptor's `hidden`).
 
 In the deal in progress a seat has seen the cards it drew (and, once it declared and took it,
 the kitty); every other place of the draw order is hidden from it: the cards other seats drew,
@@ -16,8 +16,8 @@ from typing import Any
 
 from engines.base import JSON, Action, Game, IllegalAction, derive_rng
 from engines.record import parse_record, start
-from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import CODES, INDEX, card_set
+from engines.zhao_pengyou.game import ZhaoPengyou
 
 SWAPS = 24
 """Swaps tried per variation (each checked by a replay)."""

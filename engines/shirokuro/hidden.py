@@ -1,5 +1,5 @@
-"""Shirokuro-jaku's entry in `test_cpu_query_hidden.HIDDEN`: its deal written out, and the
-cards a seat cannot see moved about.
+"""What a Shirokuro-jaku seat cannot see (the descriptor's `hidden`): the deal written out, and
+the cards a seat cannot see moved about.
 
 A seat sees its own hand, every discard, the exposed melds, the indicator, and everything of
 the rounds already over (their hands are shown). In the round being played it does not see the
@@ -93,7 +93,7 @@ def vary(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any
     places += [(-1, i) for i, c in enumerate(current["stock"]) if c not in seen]
 
     def card_at(where: int, i: int) -> str:
-        return current["hands"][where][i][:4] if where >= 0 else current["stock"][i]
+        return str(current["hands"][where][i][:4] if where >= 0 else current["stock"][i])
 
     def with_cards(cards: list[str], where_list: list[tuple[int, int]]) -> dict[str, Any]:
         hands = [list(h) for h in current["hands"]]

@@ -1,5 +1,5 @@
-"""Go Fish's entry in `test_cpu_query_hidden.HIDDEN`: its deal written out, and its hidden cards
-moved about.
+"""What a Go Fish seat cannot see (the descriptor's `hidden`): the deal written out, and the
+hidden cards moved about.
 
 What a seat sees of the cards: its own hand (every card that ever passed through it: dealt,
 drawn, refilled, handed to it or by it), and a drawn card that matched the ask (shown to all).

@@ -1,5 +1,5 @@
-"""Kokutorum's entry in `test_cpu_query_hidden.HIDDEN`: its deal written out, and the cards a
-seat cannot see moved about.
+"""What a Kokutorum seat cannot see (the descriptor's `hidden`): the deal written out, and the
+cards a seat cannot see moved about.
 
 What a seat sees in the round being played: its own hand, the upcard, every discard, the cards
 taken from the pile (and where they went), and the card it drew itself. Everything else is face

@@ -1,4 +1,4 @@
-"""Which cards of a Gong Zhu record a seat cannot see, for tests/engines/test_cpu_query_hidden.py.
+"""Which cards of a Gong Zhu record a seat cannot see (the descriptor's `hidden`).
 
 A seat sees its own hand, every card played and the exposed cards. In the hand being played,
 the other seats' cards not played yet are hidden, except the ones they exposed. Moving them
@@ -25,7 +25,7 @@ def deal(game: Game) -> JSON:
     return [{"hands": state["hands"]}]
 
 
-def _dealt_hands(record: dict[str, Any]) -> tuple[Game, list[list[int]]]:
+def _dealt_hands(record: dict[str, Any]) -> tuple[Any, list[list[int]]]:
     """The game after the record's actions, and the hands as dealt for every hand so far."""
     game: Any = start(parse_record(record))
     dealt = [list(game.hands)]

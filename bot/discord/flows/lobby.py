@@ -45,6 +45,7 @@ class LobbyFlows:
     async def join(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Join: take a free seat of the lobby."""
         await self.replies.ack(interaction)
         table = await self.service.join(
             table_id, interaction.user.id, self.replies.display_name(interaction)
@@ -59,6 +60,7 @@ class LobbyFlows:
     async def leave(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Leave: give up a seat of the lobby."""
         await self.replies.ack(interaction)
         locale = await self.desk.user_locale(interaction)
         result = await self.service.leave(table_id, interaction.user.id)
@@ -78,6 +80,7 @@ class LobbyFlows:
     async def add_cpu(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Add a CPU (the level chosen) to a free seat."""
         await self.replies.ack(interaction)
         table = await self.service.add_cpu(table_id, interaction.user.id, arg or "normal")
         if not await self._lobby_changed(interaction, table):  # an older copy of the lobby
@@ -141,6 +144,7 @@ class LobbyFlows:
     async def start(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Start: the game begins with the seats taken."""
         on_table_message = interaction.message is not None
         await self.replies.ack(interaction)
         result = await self.service.start(table_id, interaction.user.id)
@@ -173,6 +177,7 @@ class LobbyFlows:
     async def cancel(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Cancel the lobby (its creator or a moderator)."""
         await self.replies.ack(interaction)
         table = await self.service.abandon(
             table_id, interaction.user.id, self.replies.is_moderator(interaction)
@@ -196,6 +201,7 @@ class LobbyFlows:
     async def new_ask(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """New game: asked once, privately, while this one is still being played."""
         await interaction.response.defer()
         table = await self.service.load(table_id)
         if table.seat_of(interaction.user.id) is None:
@@ -248,6 +254,7 @@ class LobbyFlows:
     async def rematch(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Play again: a new running table in this channel, the same seats."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self.service.rematch(table_id, interaction.user.id)
         await self.begin(interaction, result, on_table_message=False)

@@ -84,6 +84,7 @@ class Replies:
                 await self.reply(interaction, t("error.unexpected", locale))
 
     async def safe_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The user's language, or the default when even that cannot be read."""
         try:
             return await self.desk.user_locale(interaction)
         except Exception:

@@ -359,6 +359,7 @@ class SeatFlows:
     async def show_hand(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Show my hand: the user's hand and controls, privately."""
         await self.send_hand(interaction, table_id)
 
     async def send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -408,6 +409,7 @@ class SeatFlows:
     async def auto(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Auto on or off for the user's seat."""
         await interaction.response.defer()
         on = arg == "on"
         # explicit on/off: a message shown a few auto moves ago can still switch it

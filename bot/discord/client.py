@@ -11,14 +11,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.commands import CatalogueTranslator, GameGroup, build_play_command
-from bot.discord.components import LegacyItem, TableButton, TableSelect
+from bot.discord.components import ComponentHandler, LegacyItem, TableButton, TableSelect
 from bot.discord.desk import Desk
-from bot.discord.flows import Flows
+from bot.discord.flows.lobby import LobbyFlows
+from bot.discord.flows.replies import Replies
+from bot.discord.flows.router import ComponentRouter
+from bot.discord.flows.seat import SeatFlows
+from bot.discord.flows.slash import CommandFlows
+from bot.discord.heap import freeze_startup_heap
 from bot.discord.images import Images
 from bot.discord.pacing import Pacing
 from bot.discord.timers import Timers
 from bot.i18n import t
-from bot.run import freeze_startup_heap
 from bot.shards import Shards
 from bot.store import Database
 from bot.tables.service import TableService
@@ -96,7 +100,15 @@ class CardBot(commands.AutoShardedBot):
             edit_interval=edit_interval,
             pacing=pacing,
         )
-        self.flows = Flows(service, self.desk)
+        # The flows, each given what it uses; the components reach theirs through
+        # `component_handler` (components.py names only its protocol).
+        self.replies = Replies(service, self.desk)
+        lobby = LobbyFlows(service, self.desk, self.replies)
+        self.seat_flows = SeatFlows(service, self.desk, self.replies)
+        self.command_flows = CommandFlows(service, self.desk, self.replies, lobby, self.seat_flows)
+        self.component_handler: ComponentHandler = ComponentRouter(
+            self.replies, lobby, self.seat_flows
+        )
         self.timers = Timers(service, self.desk, interval=timer_interval)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
@@ -108,8 +120,8 @@ class CardBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Commands, the translator, restart-proof components, timers; sync; print the invite."""
         await self.tree.set_translator(CatalogueTranslator())
-        self.tree.add_command(GameGroup(self.flows))
-        self.tree.add_command(build_play_command(self.flows))
+        self.tree.add_command(GameGroup(self.command_flows))
+        self.tree.add_command(build_play_command(self.seat_flows))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self.add_dynamic_items(TableButton, TableSelect, LegacyItem)
         if self.sync_commands and (self.shards_run is None or 0 in self.shards_run.ids):
@@ -148,10 +160,10 @@ class CardBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Errors raised before a command's body runs: a refused option value, or a bug."""
-        locale = await self.flows._safe_locale(interaction)
+        locale = await self.replies.safe_locale(interaction)
         if isinstance(error, app_commands.TransformerError):
             with contextlib.suppress(discord.HTTPException):
-                await self.flows.reply(interaction, t("error.bad_value", locale))
+                await self.replies.reply(interaction, t("error.bad_value", locale))
             return
         original = getattr(error, "original", error)
         table = None
@@ -164,7 +176,7 @@ class CardBot(commands.AutoShardedBot):
             exc_info=original,
         )
         with contextlib.suppress(discord.HTTPException):
-            await self.flows.reply(interaction, t("error.unexpected", locale))
+            await self.replies.reply(interaction, t("error.unexpected", locale))
 
 
 def build_bot(settings: Any, database: Any) -> CardBot:

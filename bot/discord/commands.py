@@ -1,4 +1,5 @@
-"""The slash commands: `/game ...` and `/play move:`, thin wrappers around `Flows`.
+"""The slash commands: `/game ...` and `/play move:`, thin wrappers around the flows
+(`flows/slash.py` for `/game`, `flows/seat.py` for `/play`).
 
 `/game new` is built from the game registry: one `game` choice per registered engine and one
 optional parameter per option key any game declares (its choices autocompleted for the game
@@ -16,7 +17,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.discord.flows import Flows
+from bot.discord.flows.seat import SeatFlows
+from bot.discord.flows.slash import CommandFlows
 from bot.i18n import en, ja, normalise_locale
 from bot.settings import NOTIFY_MODES
 from bot.store.database import DatabaseError
@@ -67,7 +69,7 @@ def _seat_range() -> tuple[int, int]:
 
 
 def _option_autocomplete(
-    flows: Flows, key: str
+    flows: CommandFlows, key: str
 ) -> Callable[[discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
     async def complete(
         interaction: discord.Interaction[Any], current: str
@@ -89,13 +91,13 @@ def _option_autocomplete(
     return complete
 
 
-def build_new_command(flows: Flows) -> app_commands.Command[Any, ..., None]:
+def build_new_command(flows: CommandFlows) -> app_commands.Command[Any, ..., None]:
     """`/game new game:<choice> [seats] [thread] [<option>...]`, parameters from the registry."""
     specs = _specs()
     low, high = _seat_range()
 
     async def new(interaction: discord.Interaction[Any], **params: Any) -> None:
-        async with flows.guard(interaction):
+        async with flows.replies.guard(interaction):
             game = params.pop("game")
             seats = params.pop("seats", None)
             thread = bool(params.pop("thread", False))
@@ -162,7 +164,7 @@ LOCALE_CHOICES = [
 class GameGroup(app_commands.Group):
     """`/game ...` (in servers: a table belongs to a channel that several people see)."""
 
-    def __init__(self, flows: Flows) -> None:
+    def __init__(self, flows: CommandFlows) -> None:
         super().__init__(name="game", description=L("cmd.game"))
         self.flows = flows
         self.add_command(build_new_command(flows))
@@ -170,31 +172,31 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="join", description=L("cmd.game.join"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """Take a seat."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.join(interaction)
 
     @app_commands.command(name="leave", description=L("cmd.game.leave"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Leave the table."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.leave(interaction)
 
     @app_commands.command(name="start", description=L("cmd.game.start"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         """Start the game."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.start(interaction)
 
     @app_commands.command(name="status", description=L("cmd.game.status"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Post the table again."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.status(interaction)
 
     @app_commands.command(name="hand", description=L("cmd.game.hand"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """Your hand, only for you."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.hand(interaction)
 
     @app_commands.command(name="rules", description=L("cmd.game.rules"))
@@ -207,13 +209,13 @@ class GameGroup(app_commands.Group):
     )
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         """The rules of a game, in the user's language."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.rules(interaction, game)
 
     @app_commands.command(name="abandon", description=L("cmd.game.abandon"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         """End the table without a result."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.abandon(interaction)
 
     @app_commands.command(name="settings", description=L("cmd.game.settings"))
@@ -238,7 +240,7 @@ class GameGroup(app_commands.Group):
     ) -> None:
         """DMs on/off and turn notifications for you; the table's timer, response window and
         expiry; the server's language."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.settings(
                 interaction,
                 dms=dms,
@@ -252,24 +254,24 @@ class GameGroup(app_commands.Group):
     @app_commands.command(name="record", description=L("cmd.game.record"))
     async def record(self, interaction: discord.Interaction[Any], table: int | None = None) -> None:
         """The game record (docs/records.md) as a JSON file."""
-        async with self.flows.guard(interaction, table):
+        async with self.flows.replies.guard(interaction, table):
             await self.flows.record(interaction, table)
 
     @app_commands.command(name="mine", description=L("cmd.game.mine"))
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         """Tables waiting on you."""
-        async with self.flows.guard(interaction):
+        async with self.flows.replies.guard(interaction):
             await self.flows.mine(interaction)
 
 
-def build_play_command(flows: Flows) -> app_commands.Command[Any, ..., None]:
+def build_play_command(flows: SeatFlows) -> app_commands.Command[Any, ..., None]:
     """`/play move:<autocomplete>`: the caller's legal moves, in their language."""
 
     @app_commands.command(name="play", description=L("cmd.play"))
     @app_commands.guild_only()
     @app_commands.describe(move=L("cmd.play.move"))
     async def play(interaction: discord.Interaction[Any], move: str) -> None:
-        async with flows.guard(interaction):
+        async with flows.replies.guard(interaction):
             await flows.play_command(interaction, move)
 
     @play.autocomplete("move")

@@ -1,25 +1,47 @@
 """Restart-proof buttons and selects: `DynamicItem`s parsed back from their custom_id.
 
-They carry no state beyond (table, version, action[, arg]); the click is handed to
-`Flows.on_component`, which asks the tables service whether this user may do this now.
+They carry no state beyond (table, version, action[, arg]); the click is handed to the
+client's `component_handler` (any `ComponentHandler`: the bot gives its flows' router), which
+asks the tables service whether this user may do this now.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.discord import ids
 
-if TYPE_CHECKING:
-    from bot.discord.flows import Flows
+
+class ComponentHandler(Protocol):
+    """Who answers a click on a table component."""
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction[Any],
+        table_id: int,
+        version: int,
+        action: str,
+        arg: str | None,
+        values: Sequence[str] = (),
+    ) -> None:
+        """A click on a current (or older) control of a table."""
+
+    async def stale(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """A control from before this version of the bot: out of date."""
 
 
-def _flows(interaction: discord.Interaction[Any]) -> Flows:
-    flows: Flows = interaction.client.flows
-    return flows
+class HandlesComponents(Protocol):
+    """A client whose components have a handler (the bot sets it when built)."""
+
+    component_handler: ComponentHandler
+
+
+def _handler(interaction: discord.Interaction[Any]) -> ComponentHandler:
+    return cast(HandlesComponents, interaction.client).component_handler
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BUTTON_TEMPLATE):
@@ -65,8 +87,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
         return cls(int(match["table"]), int(match["version"]), match["action"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the click to the flows (they answer, and handle every error)."""
-        await _flows(interaction).on_component(
+        """Hand the click to the handler (it answers, and handles every error)."""
+        await _handler(interaction).on_component(
             interaction, self.table_id, self.version, self.action, self.arg
         )
 
@@ -114,10 +136,10 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.S
         return cls(int(match["table"]), int(match["version"]), match["action"], arg=match["arg"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the chosen values to the flows."""
+        """Hand the chosen values to the handler."""
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values") or []]
-        await _flows(interaction).on_component(
+        await _handler(interaction).on_component(
             interaction, self.table_id, self.version, self.action, self.arg, values
         )
 
@@ -142,4 +164,4 @@ class LegacyItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LE
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Say the control is out of date; nothing else happens."""
-        await _flows(interaction).stale(interaction, self.table_id)
+        await _handler(interaction).stale(interaction, self.table_id)

@@ -1,4 +1,8 @@
-"""The flows' common ground: one error guard, private replies, acknowledging first."""
+"""The flows' common ground: one error guard, private replies, acknowledging first.
+
+One `Replies` serves every flow of a bot: it remembers which interactions were answered, so
+that a later error or refusal lands where the user sees it.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from engines.base import GameError
 log = logging.getLogger(__name__)
 
 
-class FlowBase:
+class Replies:
     """What every flow shares: the error guard, replies, the channel's table."""
 
     def __init__(self, service: TableService, desk: Desk) -> None:
@@ -45,7 +49,7 @@ class FlowBase:
             with contextlib.suppress(Exception):
                 await self.desk.remember(interaction)  # after the answer: never delays it
         except (TableError, GameError) as exc:
-            locale = await self._safe_locale(interaction)
+            locale = await self.safe_locale(interaction)
             try:
                 await self.reply(interaction, self.error_message(exc, locale))
             except discord.HTTPException:
@@ -75,11 +79,12 @@ class FlowBase:
                 interaction.id,
                 interaction.user.id,
             )
-            locale = await self._safe_locale(interaction)
+            locale = await self.safe_locale(interaction)
             with contextlib.suppress(Exception):
                 await self.reply(interaction, t("error.unexpected", locale))
 
-    async def _safe_locale(self, interaction: discord.Interaction[Any]) -> str:
+    async def safe_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The user's language, or the default when even that cannot be read."""
         try:
             return await self.desk.user_locale(interaction)
         except Exception:
@@ -168,7 +173,7 @@ class FlowBase:
         """The name players see for the user."""
         return interaction.user.display_name
 
-    async def _ack(self, interaction: discord.Interaction[Any]) -> None:
+    async def ack(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge before any work: a click updates its message, a command thinks privately."""
         if interaction.response.is_done():
             return
@@ -177,7 +182,7 @@ class FlowBase:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
 
-    async def _confirm(
+    async def confirm(
         self,
         interaction: discord.Interaction[Any],
         table: TableInfo,

@@ -1,4 +1,4 @@
-"""The `/game` commands' flows (the `/play` command is a seat's: flows_seat.py)."""
+"""The `/game` commands' flows (the `/play` command is a seat's: seat.py)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,35 @@ from typing import Any
 import discord
 
 from bot.discord import present
-from bot.discord.flows_seat import SeatFlows
+from bot.discord.desk import Desk
+from bot.discord.flows.lobby import LobbyFlows
+from bot.discord.flows.replies import Replies
+from bot.discord.flows.seat import SeatFlows
 from bot.games import seat_names
 from bot.i18n import game_name, t
 from bot.tables.errors import TableError
+from bot.tables.service import TableService
 from engines.base import games
 
 log = logging.getLogger(__name__)
 
 
-class CommandFlows(SeatFlows):
-    """The slash commands (`/game ...`)."""
+class CommandFlows:
+    """The slash commands (`/game ...`): the lobby's and a seat's flows, reached by name."""
+
+    def __init__(
+        self,
+        service: TableService,
+        desk: Desk,
+        replies: Replies,
+        lobby: LobbyFlows,
+        seat: SeatFlows,
+    ) -> None:
+        self.service = service
+        self.desk = desk
+        self.replies = replies
+        self.lobby = lobby
+        self.seat = seat
 
     async def open_lobby(
         self,
@@ -39,14 +57,14 @@ class CommandFlows(SeatFlows):
         if in_thread:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
-            await self.defer_public(interaction)
+            await self.replies.defer_public(interaction)
         locale = await self.desk.user_locale(interaction)
         if in_thread and isinstance(channel, discord.TextChannel):
             name = t(
                 "reply.thread_name",
                 locale,
                 game=game_name(game, locale),
-                creator=self.display_name(interaction),
+                creator=self.replies.display_name(interaction),
             )
             thread = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread
@@ -58,7 +76,7 @@ class CommandFlows(SeatFlows):
             game,
             dict(options),
             interaction.user.id,
-            self.display_name(interaction),
+            self.replies.display_name(interaction),
             seats,
         )
         table_locale = await self.desk.table_locale(table)
@@ -69,37 +87,37 @@ class CommandFlows(SeatFlows):
         if thread is not None:
             posted = await thread.send(embed=embed, view=view)
             await self.service.set_message_ref(table.id, "table", thread.id, posted.id)
-            await self.answer(
+            await self.replies.answer(
                 interaction, content=t("reply.lobby_opened", locale, channel=thread.mention)
             )
             return
-        message = await self.answer(interaction, embed=embed, view=view)
+        message = await self.replies.answer(interaction, embed=embed, view=view)
         await self.service.set_message_ref(table.id, "table", channel_id, message.id)
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """`/game join`."""
-        await self._ack(interaction)
-        table = await self.channel_table(interaction)
-        await self._join(interaction, table.id, table.version, None)
+        await self.replies.ack(interaction)
+        table = await self.replies.channel_table(interaction)
+        await self.lobby.join(interaction, table.id, table.version, None)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """`/game leave`."""
-        await self._ack(interaction)
-        table = await self.channel_table(interaction)
-        await self._leave(interaction, table.id, table.version, None)
+        await self.replies.ack(interaction)
+        table = await self.replies.channel_table(interaction)
+        await self.lobby.leave(interaction, table.id, table.version, None)
 
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         """`/game start`."""
-        await self._ack(interaction)
-        table = await self.channel_table(interaction)
+        await self.replies.ack(interaction)
+        table = await self.replies.channel_table(interaction)
         result = await self.service.start(table.id, interaction.user.id)
-        await self._begin(interaction, result, on_table_message=False)
+        await self.lobby.begin(interaction, result, on_table_message=False)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """`/game status`: post the table again here; it becomes the message that is edited.
         After the end, until a new table opens here, it posts the result again."""
-        await self.defer_public(interaction)
-        table = await self.last_table(interaction)
+        await self.replies.defer_public(interaction)
+        table = await self.replies.last_table(interaction)
         locale = await self.desk.table_locale(table)
         view: discord.ui.View | None
         file: discord.File | None
@@ -119,39 +137,39 @@ class CommandFlows(SeatFlows):
                 table, public, list(self.desk.logs[table.id]), locale, image=file is not None
             )
             view = present.table_view(table, locale)
-        message = await self.answer(
+        message = await self.replies.answer(
             interaction, embed=embed, view=view, attachments=[file] if file else []
         )
         await self.service.set_message_ref(table.id, "table", message.channel.id, message.id)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """`/game hand`: the user's hand and controls; after the end, their final hand."""
-        await self._ack(interaction)
-        table = await self.last_table(interaction)
+        await self.replies.ack(interaction)
+        table = await self.replies.last_table(interaction)
         if table.status == "finished" and table.seat_of(interaction.user.id) is None:
             locale = await self.desk.user_locale(interaction)
-            await self.reply(interaction, t("reply.over_not_seated", locale))
+            await self.replies.reply(interaction, t("reply.over_not_seated", locale))
             return
-        await self.send_hand(interaction, table.id)
+        await self.seat.send_hand(interaction, table.id)
 
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         """`/game abandon`: the creator or a member with Manage Messages."""
-        await self._ack(interaction)
-        table = await self.channel_table(interaction)
+        await self.replies.ack(interaction)
+        table = await self.replies.channel_table(interaction)
         table = await self.service.abandon(
-            table.id, interaction.user.id, self.is_moderator(interaction)
+            table.id, interaction.user.id, self.replies.is_moderator(interaction)
         )
         locale = await self.desk.table_locale(table)
         await self.desk.close_table(
-            table, t("table.abandoned", locale, name=self.display_name(interaction))
+            table, t("table.abandoned", locale, name=self.replies.display_name(interaction))
         )
-        await self.reply(
+        await self.replies.reply(
             interaction, t("reply.abandoned", await self.desk.user_locale(interaction))
         )
 
     async def rules(self, interaction: discord.Interaction[Any], game: str | None) -> None:
         """`/game rules`: the game's rules in the user's language (the table's game by default)."""
-        await self._ack(interaction)
+        await self.replies.ack(interaction)
         locale = await self.desk.user_locale(interaction)
         if game is None:
             table = await self.service.active_table(interaction.channel_id or 0)
@@ -171,7 +189,7 @@ class CommandFlows(SeatFlows):
                 embed = discord.Embed(
                     title=t("reply.rules_list_title", locale), description="\n".join(lines)
                 )
-                await self.reply(interaction, embed=embed)
+                await self.replies.reply(interaction, embed=embed)
                 return
             game = table.game
         text = t(f"game.{game}.rules", locale)
@@ -180,7 +198,7 @@ class CommandFlows(SeatFlows):
         embed = discord.Embed(
             title=t("reply.rules_title", locale, game=game_name(game, locale)), description=text
         )
-        await self.reply(interaction, embed=embed)
+        await self.replies.reply(interaction, embed=embed)
 
     async def settings(
         self,
@@ -195,7 +213,7 @@ class CommandFlows(SeatFlows):
     ) -> None:
         """`/game settings`: DMs and notifications (yours), the table's timer and expiry, the
         server's language."""
-        await self._ack(interaction)
+        await self.replies.ack(interaction)
         user_id = interaction.user.id
         lines: list[str] = []
         if locale is not None:
@@ -203,7 +221,7 @@ class CommandFlows(SeatFlows):
             if interaction.guild_id is None or not (
                 perms and (perms.manage_guild or perms.administrator)
             ):
-                await self.reply(
+                await self.replies.reply(
                     interaction, t("reply.not_moderator", await self.desk.user_locale(interaction))
                 )
                 return
@@ -223,7 +241,7 @@ class CommandFlows(SeatFlows):
                 turn_timer_seconds=None if timer is None else timer * 60,
                 expiry_policy=expiry,
                 window_seconds=window,
-                is_moderator=self.is_moderator(interaction),
+                is_moderator=self.replies.is_moderator(interaction),
             )
         closed = await self.service.dm_closed(user_id)
         summary = t(
@@ -239,15 +257,15 @@ class CommandFlows(SeatFlows):
         summary += "\n" + t(
             "reply.settings_notify", reply_locale, notify=t(f"choice.notify.{mode}", reply_locale)
         )
-        await self.reply(
+        await self.replies.reply(
             interaction, "\n".join([t("reply.settings_saved", reply_locale), *lines, summary])
         )
 
     async def record(self, interaction: discord.Interaction[Any], table_id: int | None) -> None:
         """`/game record`: the game record as a JSON file (the seed only once the game is over)."""
-        await self._ack(interaction)
+        await self.replies.ack(interaction)
         if table_id is None:
-            table_id = (await self.last_table(interaction)).id
+            table_id = (await self.replies.last_table(interaction)).id
         table = await self.service.load(table_id)
         if table.seat_of(interaction.user.id) is None and table.guild_id != interaction.guild_id:
             raise TableError("not_seated", "You are not seated at this table.", table_id=table_id)
@@ -256,7 +274,7 @@ class CommandFlows(SeatFlows):
             record.pop("seed", None)  # the seed would reveal every hidden card
         locale = await self.desk.user_locale(interaction)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        await self.reply(
+        await self.replies.reply(
             interaction,
             t("reply.record", locale, table=table_id),
             file=discord.File(io.BytesIO(data), filename=f"{table.game}-{table_id}.json"),
@@ -264,11 +282,11 @@ class CommandFlows(SeatFlows):
 
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         """`/game mine`: every table waiting on the user, with links to its message."""
-        await self._ack(interaction)
+        await self.replies.ack(interaction)
         locale = await self.desk.user_locale(interaction)
         tables = await self.service.tables_waiting_on(interaction.user.id)
         if not tables:
-            await self.reply(interaction, t("reply.mine_none", locale))
+            await self.replies.reply(interaction, t("reply.mine_none", locale))
             return
         lines = []
         for table in tables[:20]:
@@ -289,4 +307,4 @@ class CommandFlows(SeatFlows):
                 )
             )
         embed = discord.Embed(title=t("reply.mine_title", locale), description="\n".join(lines))
-        await self.reply(interaction, embed=embed)
+        await self.replies.reply(interaction, embed=embed)

@@ -20,7 +20,8 @@ from bot.discord.controls import (
     pick_groups,
     two_part,
 )
-from bot.discord.flows_lobby import LobbyFlows
+from bot.discord.desk import Desk
+from bot.discord.flows.replies import Replies
 from bot.games import presenter, seat_names
 from bot.games.moves import (
     offered,
@@ -33,17 +34,22 @@ from bot.games.moves import (
 from bot.i18n import t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult
-from bot.tables.service import SeatPrompt
+from bot.tables.service import SeatPrompt, TableService
 from engines.base import event_seen_by
 from engines.record import cut
 
 log = logging.getLogger(__name__)
 
 
-class SeatFlows(LobbyFlows):
+class SeatFlows:
     """A seat's controls and `/play`: choices, card picks, hints, Auto, See the result."""
 
-    async def _seat_control(
+    def __init__(self, service: TableService, desk: Desk, replies: Replies) -> None:
+        self.service = service
+        self.desk = desk
+        self.replies = replies
+
+    async def seat_control(
         self,
         interaction: discord.Interaction[Any],
         table_id: int,
@@ -65,17 +71,17 @@ class SeatFlows(LobbyFlows):
             # not a control of this seat at all (versions only grow): someone else's message
             raise TableError("not_your_turn", "It is not your turn.", table_id=table_id)
         if version != current.version:
-            await self.reply(interaction, self.stale_text(current, version, locale))
+            await self.replies.reply(interaction, self.stale_text(current, version, locale))
             return
         if action == ids.FINISH:
-            await self._confirm(interaction, current.table, version, "finish", locale)
+            await self.replies.confirm(interaction, current.table, version, "finish", locale)
             return
         if action == ids.FINISH_OK:
             result = await self.service.finish(table_id, interaction.user.id)
             await self.after_move(interaction, result)
             return
         if prompt is None:
-            await self.reply(interaction, self.not_asked_text(current, locale))
+            await self.replies.reply(interaction, self.not_asked_text(current, locale))
             return
         pick = prompt.get("pick")
         if action in (ids.ACT, ids.MOVE):
@@ -249,7 +255,7 @@ class SeatFlows(LobbyFlows):
                 pick_action(pick, chosen),
             )
         except TableError as exc:
-            return self.error_message(exc, locale)
+            return self.replies.error_message(exc, locale)
         return None
 
     async def _show_prompt(
@@ -278,7 +284,7 @@ class SeatFlows(LobbyFlows):
             parts=parts,
             you_line=t("hand.dismissed", locale) if dismissed else None,
         )
-        await self.answer(
+        await self.replies.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
 
@@ -338,7 +344,7 @@ class SeatFlows(LobbyFlows):
         )
         # the message clicked becomes the answer: no question ("Flip every remaining card
         # now?") or reminder line left above it
-        await self.answer(
+        await self.replies.answer(
             interaction,
             content=None,
             embed=embed,
@@ -348,11 +354,12 @@ class SeatFlows(LobbyFlows):
         clicked = interaction.message.id if interaction.message is not None else None
         await self.desk.publish(result, actor_id=interaction.user.id, actor_message=clicked)
 
-    # lobby ------------------------------------------------------------------------------
+    # the hand, details, Auto, mute ------------------------------------------------------
 
-    async def _show_hand(
+    async def show_hand(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Show my hand: the user's hand and controls, privately."""
         await self.send_hand(interaction, table_id)
 
     async def send_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -365,11 +372,11 @@ class SeatFlows(LobbyFlows):
         embed, controls, file = await self.desk.hand_message(
             current.table, seat, current.view, locale, prompt=current.prompt
         )
-        await self.answer(
+        await self.replies.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
 
-    async def _details(
+    async def details(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
         """The table's details image (what did not fit in the table image: scores, a deal's
@@ -395,13 +402,14 @@ class SeatFlows(LobbyFlows):
                 filename=present.DETAILS_IMAGE,
             )
         if file is None:
-            await self.reply(interaction, t("reply.no_details", locale))
+            await self.replies.reply(interaction, t("reply.no_details", locale))
             return
-        await self.answer(interaction, attachments=[file])
+        await self.replies.answer(interaction, attachments=[file])
 
-    async def _auto(
+    async def auto(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
+        """Auto on or off for the user's seat."""
         await interaction.response.defer()
         on = arg == "on"
         # explicit on/off: a message shown a few auto moves ago can still switch it
@@ -417,13 +425,13 @@ class SeatFlows(LobbyFlows):
             prompt=current.prompt,
             you_line=t("hand.auto_now_on" if on else "hand.auto_now_off", locale),
         )
-        await self.answer(
+        await self.replies.answer(
             interaction, embed=embed, view=controls, attachments=[file] if file else []
         )
         if on:
             self.desk.ensure_auto(table_id)
 
-    async def _mute(
+    async def mute(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
     ) -> None:
         """Mute the reminders of the turn a reminder DM is about (the button on it)."""
@@ -440,7 +448,7 @@ class SeatFlows(LobbyFlows):
             prompt=current.prompt,
             you_line=t("reply.muted", locale),
         )
-        await self.answer(
+        await self.replies.answer(
             interaction,
             content=None,
             embed=embed,
@@ -454,15 +462,15 @@ class SeatFlows(LobbyFlows):
         Cards are typed as codes or hand numbers (`7H 7H 8H 8H`, `14 15 18`).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.last_table(interaction)
+        table = await self.replies.last_table(interaction)
         current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
         named = typed_version(move)
         if named is not None and named != current.version:
-            await self.reply(interaction, self.stale_text(current, named, locale))
+            await self.replies.reply(interaction, self.stale_text(current, named, locale))
             return
         if current.prompt is None:
-            await self.reply(interaction, self.not_asked_text(current, locale))
+            await self.replies.reply(interaction, self.not_asked_text(current, locale))
             return
         typed = parse_typed_move(table.game, current.prompt, move, seat_names(table, locale))
         if typed.action is not None and not offered(current.prompt, typed.action):
@@ -471,7 +479,7 @@ class SeatFlows(LobbyFlows):
             typed = replace(typed, action=None)
         if typed.action is None:
             key = "reply.bad_cards" if typed.problem == "bad_cards" else "reply.bad_move"
-            await self.reply(interaction, t(key, locale))
+            await self.replies.reply(interaction, t(key, locale))
             return
         result = await self.service.act(
             table.id,
@@ -503,7 +511,7 @@ class SeatFlows(LobbyFlows):
         try:
             await self.service.check_action(current.table.id, user_id, action)
         except TableError as exc:
-            reason = self.error_message(exc, locale)
+            reason = self.replies.error_message(exc, locale)
             label = t("reply.typed_refused", locale, move=label, reason=reason)
         return cut(label, 99), typed[:100]
 

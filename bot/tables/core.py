@@ -379,7 +379,7 @@ class ServiceCore:
         *,
         paced: int = 0,
         offset: int = 0,
-        states: Sequence[flow.SeatPrompt] | None = None,
+        states: Sequence[flow.PromptState] | None = None,
     ) -> tuple[Batch, Automation]:
         """Let the CPU seats decide, and take up to `paced` steps of the table's pace: what may
         be decided on the event loop is taken here (`bot.tables.automation`); the loop stops
@@ -398,7 +398,7 @@ class ServiceCore:
         seats: Sequence[SeatRow],
         paced: int,
         offset: int,
-        states: Sequence[flow.SeatPrompt] | None,
+        states: Sequence[flow.PromptState] | None,
     ) -> Automation:
         """The CPU loop of a batch starting `offset` actions after the row's log (its RNGs
         seeded `cpu@<n>`), at the row's prompt states unless `states` are given."""
@@ -441,7 +441,7 @@ class ServiceCore:
         *,
         paced: int = 0,
         offset: int = 0,
-        states: Sequence[flow.SeatPrompt] | None = None,
+        states: Sequence[flow.PromptState] | None = None,
     ) -> Batch:
         """The whole batch on the event loop (`_automate` thinking nowhere else): for the
         tests and tools that want the CPUs' answers at once."""
@@ -560,7 +560,7 @@ class ServiceCore:
         started: bool = False,
         status: str | None = None,
         now: datetime | None = None,
-        states: list[flow.SeatPrompt] | None = None,
+        states: list[flow.PromptState] | None = None,
         auto: Automation | None = None,
     ) -> ActResult:
         """Write snapshot, log rows, prompt states, version + 1 (and the end: result, stats).
@@ -810,7 +810,7 @@ def winners(result: Mapping[str, Any]) -> set[int]:
 
 
 def info(
-    row: TableRow, seats: Sequence[SeatRow], states: Sequence[flow.SeatPrompt] | None = None
+    row: TableRow, seats: Sequence[SeatRow], states: Sequence[flow.PromptState] | None = None
 ) -> TableInfo:
     """The table as the service hands it out (no hidden game state); `states`: the row's
     prompt states when the caller has them already."""
@@ -879,7 +879,7 @@ def result_of(
     reprompted: Collection[int] = frozenset(),
     prompts: Mapping[int, Prompt] | None = None,
     *,
-    states: Sequence[flow.SeatPrompt] | None = None,
+    states: Sequence[flow.PromptState] | None = None,
     pending: bool = False,
 ) -> ActResult:
     """An ActResult: the table, the steps, every seat's view and decision (`pending`: CPU

@@ -272,7 +272,7 @@ class DeadlineOps(ServiceCore):
         row: TableRow,
         seats: list[SeatRow],
         game: Game,
-        states: list[flow.SeatPrompt],
+        states: list[flow.PromptState],
     ) -> tuple[Expiry, Pending]:
         """The watchdog's deadline passed: the table had steps of its own to take (a draw, an
         Auto seat's turn, CPU moves being thought) and nothing moved it for `stall_seconds`

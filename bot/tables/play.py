@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from bot.store.models import ACTIVE, OPEN_STATUSES, SeatRow, TableRow
 from bot.tables import flow
@@ -27,7 +25,7 @@ from bot.tables.core import (
 from bot.tables.errors import TableError
 from bot.tables.flow import load_states, mark_declined
 from bot.tables.pgrows import Held, PgUnit
-from bot.tables.results import ActResult, TableInfo
+from bot.tables.results import ActResult, SeatPrompt, TableInfo
 from engines.base import JSON, Action, Game, GameError, IllegalAction
 
 FINISH_TRIES = 3
@@ -35,7 +33,7 @@ FINISH_TRIES = 3
 
 
 def not_your_turn(
-    row: TableRow, seats: list[SeatRow], states: list[flow.SeatPrompt], mine: SeatRow
+    row: TableRow, seats: list[SeatRow], states: list[flow.PromptState], mine: SeatRow
 ) -> TableError:
     """The refusal of a move or a "Not now" by a seat asked nothing. It names only the seats
     waited for in public: a seat asked in private (a claim) is nobody else's business, not
@@ -51,7 +49,7 @@ def not_your_turn(
 
 def asked_seat(
     row: TableRow, seats: list[SeatRow], user_id: int, prompt_version: int | None
-) -> tuple[SeatRow, list[flow.SeatPrompt]]:
+) -> tuple[SeatRow, list[flow.PromptState]]:
     """The user's seat at an active table, playing themselves and asked something now, and
     the table's prompt states. Whether the seat is asked at all comes first: a move naming an
     old version of a prompt the seat no longer has is out of turn, not out of date; another
@@ -67,19 +65,6 @@ def asked_seat(
     if prompt_version is not None and prompt_version != state.version:
         raise moved_on(row)
     return mine, states
-
-
-@dataclass(frozen=True, slots=True)
-class SeatPrompt:
-    """A user's decision now: their prompt (`Prompt.to_json()`), its version, the table."""
-
-    table: TableInfo
-    seat: int
-    version: int
-    prompt: Mapping[str, Any] | None
-    view: Mapping[str, Any]
-    closed: str | None = None
-    """The kind of the seat's prompt that the table closed at this version (`flow.SeatPrompt`)."""
 
 
 class PlayOps(ServiceCore):

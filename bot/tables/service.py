@@ -14,8 +14,9 @@ from __future__ import annotations
 from bot.tables.core import UNSET
 from bot.tables.deadlines import DeadlineOps
 from bot.tables.lobby import RestartOps
-from bot.tables.play import PlayOps, SeatPrompt
+from bot.tables.play import PlayOps
 from bot.tables.reading import ReadOps
+from bot.tables.results import SeatPrompt
 from bot.tables.settings_ops import SettingsOps
 
 

@@ -13,7 +13,6 @@ import logging
 import secrets
 import weakref
 from collections.abc import (
-    AsyncIterator,
     Awaitable,
     Callable,
     Collection,
@@ -21,37 +20,23 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
-    Select,
-    Table,
-    Update,
-    bindparam,
     func,
-    insert,
     literal_column,
-    select,
-    text,
     true,
-    update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.settings import Settings, get_settings
 from bot.shards import Shards
 from bot.store.database import (
-    FAILURES,
     Database,
     DatabaseError,
-    driver_failures,
     dump_json,
     load_json,
 )
@@ -59,7 +44,6 @@ from bot.store.models import (
     ACTIVE,
     FINISHED,
     LOBBY,
-    ActionLogRow,
     SeatRow,
     TableRow,
     UserStatsRow,
@@ -68,7 +52,7 @@ from bot.store.models import (
 from bot.tables import archive, flow, units
 from bot.tables.automation import Automation, Batch, CostKey, Job, Seating, Thought, chooser
 from bot.tables.errors import TableError
-from bot.tables.pgrows import Held, HeldTables, PgUnit
+from bot.tables.repository import Rows, TableRepository
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from bot.tables.thinkers import Thinkers
 from engines.base import (
@@ -88,54 +72,8 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 Progress = Callable[[ActResult], Awaitable[None]]
 """Called with each write of a unit of work but its last (the moves so far, to show them)."""
-Rows = AsyncSession | PgUnit
-"""Where a call reads and writes its table: a session, or on PostgreSQL for the calls of
-play and the timers, the driver's connection (`bot.tables.pgrows`)."""
-
-_TABLES = cast(Table, TableRow.__table__)
-_SEATS_OF: Select[SeatRow] = (
-    select(SeatRow).where(SeatRow.table_id == bindparam("table_id")).order_by(SeatRow.seat)
-)
-"""A table's seats in seat order, the statement made once (made per call, its building cost
-more than the query)."""
-_LOG_INSERT = insert(cast(Table, ActionLogRow.__table__))
-"""Action log rows, written as a plain insert of many rows (no ORM bookkeeping is needed)."""
-_BUMPS: dict[tuple[str, ...], Update] = {}
-"""`ServiceCore._bump`'s conditional UPDATE by the columns it writes, each made once."""
-
-
-def _bump_statement(columns: tuple[str, ...]) -> Update:
-    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version`, made once per
-    set of columns; each column's value is the parameter `v_<column>`."""
-    statement = _BUMPS.get(columns)
-    if statement is None:
-        c = _TABLES.c
-        statement = (
-            update(_TABLES)
-            .where(c.id == bindparam("b_id"), c.version == bindparam("b_version"))
-            .values({name: bindparam(f"v_{name}", type_=c[name].type) for name in columns})
-        )
-        _BUMPS[columns] = statement
-    return statement
-
-
-AnySelect = Select[*tuple[Any, ...]]
-Compiled = tuple[str, tuple[str, ...], dict[str, Any]]
-"""A statement's PostgreSQL text, its parameters' names in order, the values it binds itself."""
-
-
-def compile_for_driver(statement: AnySelect, dialect: Any, names: Collection[str] = ()) -> Compiled:
-    """`Compiled` for running a statement through the driver, its parameters `names` given at
-    each call (an `IN` list of its own is written out as parameters)."""
-    # writing out the IN lists wants a value for every parameter: ours stand in as None
-    expanded = statement.compile(dialect=dialect).construct_expanded_state(dict.fromkeys(names))
-    return expanded.statement, tuple(expanded.positiontup or ()), dict(expanded.parameters)
-
 
 NAME_LENGTH = 100
-OPEN_FILTER = text("tables.status IN ('lobby', 'active')")
-"""The open-table filter written as the partial unique index's own words, so that SQLite can
-use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partial index)."""
 
 
 class _Unset:
@@ -172,14 +110,11 @@ class ServiceCore:
         *,
         clock: Clock = utcnow,
     ) -> None:
-        self._db = database
+        self._repo = TableRepository(database, clock)
+        """Where the tables are kept (`bot.tables.repository`)."""
         self._settings = settings or get_settings()
         self._clock = clock
         self._shards = self._settings.shards()
-        self._compiled: dict[AnySelect, Compiled] = {}
-        """`_query`'s statements compiled for the driver."""
-        self._held = HeldTables()
-        """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
         self._thinkers = Thinkers(self._settings.cpu_workers, self._settings.cpu_decision_seconds)
         """Where the CPU seats think (`bot.tables.thinkers`)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -192,141 +127,6 @@ class ServiceCore:
     def close(self, wait: bool = False) -> None:
         """Stop the CPUs' worker processes (the bot is shutting down; `wait`: until gone)."""
         self._thinkers.close(wait)
-
-    # ------------------------------------------------------------------ rows
-
-    @asynccontextmanager
-    async def _transaction(self, *, reads_only: bool = False) -> AsyncIterator[AsyncSession]:
-        """One transaction; a database failure leaves it as a DatabaseError sentence.
-        `reads_only`: it writes nothing, so the unit of work may still run again whole after
-        it (a conflict in a later transaction is retried).
-
-        The sentence is raised outside the `except` clause, unchained: the driver's error
-        would keep the failed connection's frames alive. Its first line is in the sentence.
-        """
-        failure: DatabaseError | None = None
-        try:
-            async with self._db.sessions() as session, session.begin():
-                yield session
-        except FAILURES as exc:
-            failure = self._db.failure(exc)
-        if failure is not None:
-            raise failure
-        if not reads_only:
-            units.committed()
-
-    @asynccontextmanager
-    async def _driver(self) -> AsyncIterator[Any]:
-        """A pooled PostgreSQL connection as the driver's own (`asyncpg.Connection`); a
-        database failure leaves it as a DatabaseError sentence, as in `_transaction`."""
-        failure: DatabaseError | None = None
-        try:
-            async with self._db.driver_connection() as conn:
-                yield conn
-        except driver_failures() as exc:
-            failure = self._db.failure(exc)
-        if failure is not None:
-            raise failure
-
-    @asynccontextmanager
-    async def _hot(self) -> AsyncIterator[Rows]:
-        """One transaction of a move, a look or a timer's turn at one table: through the
-        driver on PostgreSQL (`PgUnit`: reads its table and seats, writes them and the log),
-        a session on SQLite."""
-        if self._db.dialect != "postgresql":
-            async with self._transaction() as session:
-                yield session
-            return
-        async with self._driver() as conn:
-            unit = PgUnit(conn)
-            try:
-                yield unit
-            except BaseException:
-                await unit.rollback()
-                raise
-            await unit.commit()
-        units.committed()
-
-    async def _query(self, statement: AnySelect, **params: Any) -> list[tuple[Any, ...]]:
-        """The rows of a read-only statement made once, its bound parameters given by name:
-        on PostgreSQL through the driver (compiled once, one round trip, no transaction), else
-        in a session. The timers' scans, run every tick by every process."""
-        if self._db.dialect != "postgresql":
-            async with self._transaction() as s:
-                return [tuple(row) for row in (await s.execute(statement, params)).all()]
-        compiled = self._compiled.get(statement)  # statements hash by identity
-        if compiled is None:
-            compiled = self._compiled[statement] = compile_for_driver(
-                statement, self._db.engine.dialect, params
-            )
-        sql, names, defaults = compiled
-        args = [params[name] if name in params else defaults[name] for name in names]
-        async with self._driver() as conn:
-            records = await conn.fetch(sql, *args)
-        return [tuple(record) for record in records]
-
-    async def _seats(self, s: Rows, table_id: int) -> list[SeatRow]:
-        if isinstance(s, PgUnit):
-            return await s.seats(table_id)
-        return list((await s.scalars(_SEATS_OF, {"table_id": table_id})).all())
-
-    async def _load_rows(
-        self, s: Rows, table_id: int, expected_version: int | None, *, held: Held | None = None
-    ) -> tuple[TableRow, list[SeatRow]]:
-        """The table and its seats; with `held` (PostgreSQL), no snapshot if the table is still
-        at the held version (the row's snapshot is then None)."""
-        if isinstance(s, PgUnit):
-            row = await s.table(table_id, unless_version=None if held is None else held.version)
-        else:
-            row = await s.get(TableRow, table_id)
-        if row is None:
-            raise no_table(table_id)
-        if expected_version is not None and expected_version != row.version:
-            raise moved_on(row)
-        return row, await self._seats(s, table_id)
-
-    async def _rows_to_write(
-        self, s: Rows, table_id: int
-    ) -> tuple[TableRow, list[SeatRow], Game | None, Held | None]:
-        """The table and its seats for a call that writes them (a timer's): a held table
-        unread, with its game, else as read (the game None: `game_of(row)`). The write is
-        refused if a held table moved on since; a call that writes nothing gives the table
-        back (`HeldTables.give_back`)."""
-        held = self._held.take(table_id) if isinstance(s, PgUnit) else None
-        if held is not None and isinstance(s, PgUnit):
-            row, seats = s.adopt(held)
-            return row, seats, held.game, held
-        row, seats = await self._load_rows(s, table_id, None)
-        return row, seats, None, None
-
-    async def _open_table_id(self, s: AsyncSession, channel_id: int) -> int | None:
-        return await s.scalar(
-            select(TableRow.id).where(TableRow.channel_id == channel_id, OPEN_FILTER)
-        )
-
-    async def _flush_open_table(self, s: AsyncSession, channel_id: int) -> None:
-        """Flush a new open table; the partial unique index refuses a second one per channel."""
-        try:
-            await s.flush()
-        except IntegrityError:
-            raise channel_busy(channel_id, None) from None
-
-    async def _bump(self, s: Rows, row: TableRow, **values: Any) -> None:
-        """Write `values` and version + 1, only if nobody wrote the table since we read it."""
-        now = self._clock()
-        values = {**values, "version": row.version + 1, "updated_at": now}
-        self._held.drop(row.id)  # held again only once a move's write has committed
-        if isinstance(s, PgUnit):
-            # refused here, or when the unit commits if the write waits for its log rows
-            await s.bump(row.id, row.version, values, moved_on(row))
-            row.__dict__.update(values)  # a row of no session: nothing to track
-            return
-        params = {f"v_{name}": value for name, value in values.items()}
-        params.update(b_id=row.id, b_version=row.version)
-        if rowcount(await s.execute(_bump_statement(tuple(sorted(values))), params)) != 1:
-            raise moved_on(row)
-        for key, value in values.items():
-            set_committed_value(row, key, value)
 
     def _new_table(self, **values: Any) -> TableRow:
         """A lobby row with the bookkeeping columns at their starting values."""
@@ -524,11 +324,11 @@ class ServiceCore:
                 kind,
                 level,
             )
-        async with self._hot() as s:
-            row, seats, held_game, held = await self._rows_to_write(s, table_id)
+        async with self._repo.unit() as s:
+            row, seats, held_game, held = await self._repo.rows_to_write(s, table_id)
             if row.status != ACTIVE:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return None
             states = flow.load_states(row.prompt_states, len(seats))
             if row.version == version:
@@ -544,7 +344,7 @@ class ServiceCore:
                 batch, auto = self._automate(row, seats, game, states=states)
             if not batch.actions and not batch.declined and not auto.waiting:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return None
             result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
             return result, game, auto
@@ -607,7 +407,7 @@ class ServiceCore:
             values["status"] = status
         if game.is_over():
             values.update(status=FINISHED, result=game.result())
-        await self._bump(s, row, **values)
+        await self._repo.bump(s, row, **values)
         if batch.actions:
             log = [
                 {
@@ -620,10 +420,7 @@ class ServiceCore:
                 }
                 for i, action in enumerate(batch.actions)
             ]
-            if isinstance(s, PgUnit):
-                await s.log(log)
-            else:
-                await s.execute(_LOG_INSERT, log)
+            await self._repo.log(s, log)
         if game.is_over():
             await self._record_stats(s, row, seats, game.result() or {})
         await s.flush()
@@ -643,9 +440,8 @@ class ServiceCore:
             states=new,
             pending=thinking,
         )
-        if isinstance(s, PgUnit):
-            views = result.views if isinstance(result.views, SeatViews) else None
-            s.after_commit(lambda: self._held.keep(row, seats, game, views))
+        views = result.views if isinstance(result.views, SeatViews) else None
+        self._repo.hold(s, row, seats, game, views)
         return result
 
     async def _record_stats(
@@ -658,42 +454,13 @@ class ServiceCore:
             if seat.user_id is None:
                 continue
             outcome = "drawn" if not won else "won" if seat.seat in won else "lost"
-            await self._upsert(
+            await self._repo.upsert(
                 s,
                 UserStatsRow,
                 {"user_id": seat.user_id, "game": row.game},
                 {"played": 1, outcome: 1},
                 increment=True,
             )
-
-    async def _upsert(
-        self,
-        s: Rows,
-        model: type[Any],
-        keys: Mapping[str, Any],
-        values: Mapping[str, Any],
-        *,
-        increment: bool = False,
-    ) -> None:
-        """INSERT ... ON CONFLICT (keys) DO UPDATE, on SQLite and PostgreSQL alike.
-
-        With `increment`, `values` are added to the stored counts instead of replacing them.
-        """
-        if isinstance(s, PgUnit):
-            table = model.__table__.name
-            await s.upsert(table, keys, values, insert_defaults(model), increment=increment)
-            return
-        dialect = sqlite if self._db.dialect == "sqlite" else postgresql
-        stmt = dialect.insert(model).values({**insert_defaults(model), **keys, **values})
-        if increment:
-            changes = {k: getattr(model, k) + v for k, v in values.items()}
-        else:
-            changes = dict(values)
-        if changes:
-            stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_=changes)
-        else:
-            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
-        await s.execute(stmt)
 
     def _cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
         cls = game_class_or_error(row.game)
@@ -962,21 +729,6 @@ def _step_pace(game: Game) -> float | None:
     return step.pace if step is not None else None
 
 
-def insert_defaults(model: type[Any]) -> dict[str, Any]:
-    """Python-side column defaults, which a Core upsert does not apply by itself."""
-    out: dict[str, Any] = {}
-    for column in model.__table__.columns:
-        default = column.default
-        if default is not None and default.is_scalar:
-            out[column.key] = default.arg
-    return out
-
-
-def rowcount(result: Any) -> int:
-    """Rows an UPDATE or DELETE touched."""
-    return int(result.rowcount)
-
-
 # ---------------------------------------------------------------------- refusals
 
 
@@ -1032,29 +784,6 @@ def taken_over(row: TableRow, seat: SeatRow) -> TableError:
     )
 
 
-def moved_on(row: TableRow) -> TableError:
-    """The refusal for a stale view or a lost race."""
-    return TableError(
-        "table_moved_on",
-        "The table has moved on since you looked; look again.",
-        table_id=row.id,
-        version=row.version,
-    )
-
-
-def no_table(table_id: int) -> TableError:
-    """The refusal for an unknown table id."""
-    return TableError("no_table", "There is no such table.", table_id=table_id)
-
-
-def channel_busy(channel_id: int, table_id: int | None) -> TableError:
-    """The refusal for a second open table in a channel."""
-    return TableError(
-        "channel_busy",
-        "This channel already has a table; finish or abandon it first (or open a thread).",
-        channel_id=channel_id,
-        table_id=table_id,
-    )
 
 
 __all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "ServiceCore"]

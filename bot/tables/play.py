@@ -15,18 +15,17 @@ from bot.tables.core import (
     game_of,
     has_paced_step,
     info,
-    moved_on,
     require_seated,
     require_status,
     result_of,
     status_error,
     taken_over,
 )
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, moved_on
 from bot.tables.flow import load_states, mark_declined
-from bot.tables.pgrows import Held, PgUnit
+from bot.tables.pgrows import Held
 from bot.tables.results import ActResult, SeatPrompt, TableInfo
-from engines.base import JSON, Action, Game, GameError, IllegalAction
+from engines.base import JSON, Action, GameError, IllegalAction
 
 FINISH_TRIES = 3
 """Times "see the result" is played out again when the table moved on meanwhile."""
@@ -106,9 +105,9 @@ class PlayOps(ServiceCore):
         expected_version: int | None,
         prompt_version: int | None,
     ) -> tuple[ActResult, Pending]:
-        held = self._held.peek(table_id)
+        held = self._repo.held.peek(table_id)
         if held is not None and expected_version in (None, held.version):
-            held = self._held.take(table_id)
+            held = self._repo.held.take(table_id)
             try:
                 return await self._act(
                     table_id, user_id, action, expected_version, prompt_version, held
@@ -126,14 +125,9 @@ class PlayOps(ServiceCore):
         prompt_version: int | None,
         held: Held | None,
     ) -> tuple[ActResult, Pending]:
-        async with self._hot() as s:
-            game: Game | None = None
-            if held is not None and isinstance(s, PgUnit):
-                # nothing read: the write is refused if the table moved on since
-                row, seats = s.adopt(held)
-                game = held.game
-            else:
-                row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.unit() as s:
+            # a held table is not read: the write is refused if the table moved on since
+            row, seats, game = await self._repo.rows_of(s, table_id, expected_version, held)
             mine, states = asked_seat(row, seats, user_id, prompt_version)
             if game is None:
                 game = game_of(row)
@@ -166,8 +160,8 @@ class PlayOps(ServiceCore):
     async def _decline(
         self, table_id: int, user_id: int, prompt_version: int | None
     ) -> tuple[ActResult, Pending]:
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             mine, states = asked_seat(row, seats, user_id, prompt_version)
             game = game_of(row)
             prompt = game.prompt(mine.seat)
@@ -199,8 +193,8 @@ class PlayOps(ServiceCore):
         For controls that build an action step by step (a card pick): the Play button is
         offered only once the game would accept what it plays.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
@@ -211,14 +205,14 @@ class PlayOps(ServiceCore):
 
     async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
         """The user's decision now (None when not asked), its version and the seat's view."""
-        held = self._held.peek(table_id)
+        held = self._repo.held.peek(table_id)
         while True:
-            async with self._hot() as s:
-                row, seats = await self._load_rows(s, table_id, None, held=held)
+            async with self._repo.unit() as s:
+                row, seats = await self._repo.load_rows(s, table_id, None, held=held)
                 mine = require_seated(row, seats, user_id)
                 if held is None or row.snapshot is not None or row.version != held.version:
                     game = game_of(row)
-                elif self._held.holds(held):
+                elif self._repo.held.holds(held):
                     game = held.game  # read here, before any await: a move may play on it after
                 else:
                     held = None  # a move took the held game meanwhile: read the table whole
@@ -239,8 +233,8 @@ class PlayOps(ServiceCore):
         `{"action": {...} | None, "reason": code | None, "params": {...}}`, or None when the
         seat is not asked. It decides from the seat's view and prompt only, like any CPU seat.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
@@ -260,8 +254,8 @@ class PlayOps(ServiceCore):
         """
         async with self._table_lock(table_id):
             for _ in range(FINISH_TRIES):
-                async with self._transaction(reads_only=True) as s:
-                    row, seats = await self._load_rows(s, table_id, expected_version)
+                async with self._repo.transaction(reads_only=True) as s:
+                    row, seats = await self._repo.load_rows(s, table_id, expected_version)
                     self._may_finish(row, seats, user_id)
                     game = game_of(row)
                     version, purpose = row.version, f"finish@{row.action_count}"
@@ -273,8 +267,8 @@ class PlayOps(ServiceCore):
                     )
                 except GameError as exc:
                     raise TableError.from_engine(exc) from None
-                async with self._transaction() as s:
-                    row, seats = await self._load_rows(s, table_id, None)
+                async with self._repo.transaction() as s:
+                    row, seats = await self._repo.load_rows(s, table_id, None)
                     if row.version != version:
                         continue  # the table moved on meanwhile: judged and played out again
                     game = game_class_or_error(row.game).from_json(snapshot)
@@ -313,8 +307,8 @@ class PlayOps(ServiceCore):
         `applied == 0` without writing.
         """
         async with self._table_lock(table_id):
-            async with self._hot() as s:
-                row, seats = await self._load_rows(s, table_id, None)
+            async with self._repo.unit() as s:
+                row, seats = await self._repo.load_rows(s, table_id, None)
                 require_status(row, ACTIVE, "not_active")
                 game = game_of(row)
                 batch, auto = self._automate(row, seats, game, paced=limit)
@@ -334,8 +328,8 @@ class PlayOps(ServiceCore):
         A seat the CPU took over (the user left, or timed out under `cpu_seat`) comes back to
         its user either way: off, they play it again; on, the CPU plays it at their pace.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             if row.status not in OPEN_STATUSES:
                 raise status_error(row, "not_active")
             held = require_seated(row, seats, user_id)
@@ -348,5 +342,5 @@ class PlayOps(ServiceCore):
             if row.status == ACTIVE and row.snapshot is not None:
                 game = game_of(row)
                 paced = has_paced_step(game, seats)
-            await self._bump(s, row, paced=paced)
+            await self._repo.bump(s, row, paced=paced)
             return info(row, seats)

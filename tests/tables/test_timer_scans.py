@@ -19,7 +19,7 @@ from bot.settings import Settings
 from bot.store import Database
 from bot.store.models import ACTIVE, FINISHED, LOBBY, TableRow, utcnow
 from bot.tables import TableService
-from bot.tables.core import compile_for_driver
+from bot.tables.repository import compile_for_driver
 
 OPEN_TABLES = 1_000
 ENDED_TABLES = 2_000

@@ -32,10 +32,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.settings import Settings, get_settings
+from bot.settings import Settings
 from bot.shards import Shards
 from bot.store.database import (
-    Database,
     DatabaseError,
     dump_json,
     load_json,
@@ -47,7 +46,6 @@ from bot.store.models import (
     SeatRow,
     TableRow,
     UserStatsRow,
-    utcnow,
 )
 from bot.tables import archive, flow, units
 from bot.tables.automation import Automation, Batch, CostKey, Job, Seating, Thought, chooser
@@ -88,47 +86,28 @@ UNSET: Any = _Unset()
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A unit's batch as its first write left it: the game written, and the CPUs' loop, which
-    may have stopped before a decision to be thought elsewhere (`ServiceCore._follow`)."""
+    may have stopped before a decision to be thought elsewhere (`TableWriter.follow`)."""
 
     game: Game
     auto: Automation | None = None
 
 
-class ServiceCore:
-    """Transactions, rows and the write path shared by the lobby, play, timer and reading parts."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # Each public method is one unit of work, run again whole after a database conflict
-        # (bot.tables.units); done here so that no part's method can go without it.
-        super().__init_subclass__(**kwargs)
-        units.wrap_public_methods(cls)
+class TableWriter:
+    """The write path the use cases share: a game started, CPU batches (here or in a worker),
+    a batch written with its prompts, deadlines and statistics, and what follows it."""
 
     def __init__(
-        self,
-        database: Database,
-        settings: Settings | None = None,
-        *,
-        clock: Clock = utcnow,
+        self, repo: TableRepository, settings: Settings, clock: Clock, thinkers: Thinkers
     ) -> None:
-        self._repo = TableRepository(database, clock)
-        """Where the tables are kept (`bot.tables.repository`)."""
-        self._settings = settings or get_settings()
+        self._repo = repo
+        self._settings = settings
         self._clock = clock
-        self._shards = self._settings.shards()
-        self._thinkers = Thinkers(self._settings.cpu_workers, self._settings.cpu_decision_seconds)
+        self.thinkers = thinkers
         """Where the CPU seats think (`bot.tables.thinkers`)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        """Each table's lock on its units of work in this process (`_table_lock`)."""
+        """Each table's lock on its units of work in this process (`table_lock`)."""
 
-    def start_thinking(self) -> None:
-        """Start the CPUs' worker processes now rather than at the first decision for them."""
-        self._thinkers.start()
-
-    def close(self, wait: bool = False) -> None:
-        """Stop the CPUs' worker processes (the bot is shutting down; `wait`: until gone)."""
-        self._thinkers.close(wait)
-
-    def _new_table(self, **values: Any) -> TableRow:
+    def new_table(self, **values: Any) -> TableRow:
         """A lobby row with the bookkeeping columns at their starting values."""
         now = self._clock()
         return TableRow(
@@ -145,7 +124,7 @@ class ServiceCore:
 
     # ------------------------------------------------------------------ the write path
 
-    async def _start_game(
+    async def start_game(
         self, s: AsyncSession, row: TableRow, seats: list[SeatRow]
     ) -> tuple[ActResult, Pending]:
         cls = game_class_or_error(row.game)
@@ -153,13 +132,13 @@ class ServiceCore:
             game = cls.new(len(seats), row.options, row.seed)
         except RecordError as exc:
             raise TableError.from_engine(exc) from None
-        batch, auto = self._automate(row, seats, game)
-        result = await self._persist(
+        batch, auto = self.automate(row, seats, game)
+        result = await self.persist(
             s, row, seats, game, batch, started=True, status=ACTIVE, auto=auto
         )
         return result, Pending(game, auto)
 
-    def _seating(self, seats: Sequence[SeatRow]) -> Seating:
+    def seating(self, seats: Sequence[SeatRow]) -> Seating:
         """The seats as the CPU batches need them (each seat at its level; a person's at normal,
         for their Auto). A level chosen during a match (`next_level`) decides from the game's
         next part (hand, deal, round) on, even within one batch that crosses into it."""
@@ -171,7 +150,7 @@ class ServiceCore:
             auto=tuple(bool(seat.auto) for seat in seats),
         )
 
-    def _automate(
+    def automate(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
@@ -183,16 +162,16 @@ class ServiceCore:
     ) -> tuple[Batch, Automation]:
         """Let the CPU seats decide, and take up to `paced` steps of the table's pace: what may
         be decided on the event loop is taken here (`bot.tables.automation`); the loop stops
-        before a decision to be thought in a worker (`auto.waiting`: `_follow` goes on).
+        before a decision to be thought in a worker (`auto.waiting`: `follow` goes on).
 
         One chooser per batch, seeded from the table seed and the log length at the batch's
         start (`offset`: actions this call applied before it), so replays give the same CPU
         moves. `states`: the row's prompt states when the caller has read them already.
         """
-        auto = self._automation(row, seats, paced, offset, states)
-        return self._run_here(auto, game), auto
+        auto = self.automation(row, seats, paced, offset, states)
+        return self.run_here(auto, game), auto
 
-    def _automation(
+    def automation(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
@@ -208,18 +187,18 @@ class ServiceCore:
             row.game,
             row.seed,
             f"cpu@{row.action_count + offset}",
-            self._seating(seats),
+            self.seating(seats),
             states,
             self._clock(),
             paced,
         )
 
-    def _run_here(self, auto: Automation, game: Game) -> Batch:
+    def run_here(self, auto: Automation, game: Game) -> Batch:
         """Take on the event loop the steps of `auto` that may be taken here: the table's own
         steps, and decisions known to cost less than a worker's round trip (one that runs
         past the loop's guard after all is dropped and thought in a worker)."""
         batch = Batch.empty()
-        thinkers = self._thinkers
+        thinkers = self.thinkers
         auto.timings = []
 
         def may_decide(key: CostKey) -> bool:
@@ -233,7 +212,7 @@ class ServiceCore:
             thinkers.costs.note(key, seconds)
         return batch
 
-    def _run_automated(
+    def run_automated(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
@@ -243,9 +222,9 @@ class ServiceCore:
         offset: int = 0,
         states: Sequence[flow.PromptState] | None = None,
     ) -> Batch:
-        """The whole batch on the event loop (`_automate` thinking nowhere else): for the
+        """The whole batch on the event loop (`automate` thinking nowhere else): for the
         tests and tools that want the CPUs' answers at once."""
-        auto = self._automation(row, seats, paced, offset, states)
+        auto = self.automation(row, seats, paced, offset, states)
         batch = Batch.empty()
         try:
             auto.run(game, batch)
@@ -253,17 +232,17 @@ class ServiceCore:
             raise TableError.from_engine(exc) from None
         return batch
 
-    def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
+    def chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
         """`cpu_chooser` for the table: each seat at its level (humans at normal); a level
         chosen during a match decides from the game's next part on (`automation.chooser`)."""
         try:
-            return chooser(row.game, self._seating(seats), row.seed, purpose)
+            return chooser(row.game, self.seating(seats), row.seed, purpose)
         except GameError as exc:
             raise TableError.from_engine(exc) from None
 
     # ------------------------------------------------------------------ thinking elsewhere
 
-    def _table_lock(self, table_id: int) -> asyncio.Lock:
+    def table_lock(self, table_id: int) -> asyncio.Lock:
         """The lock of one table's units of work in this process: a move, the table's pace, a
         timer's turn there run one after the other, never interleaved (a CPU thinking for
         seconds between two writes of a unit is not raced by another unit of this process)."""
@@ -272,7 +251,7 @@ class ServiceCore:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    async def _follow(
+    async def follow(
         self, result: ActResult, pending: Pending, progress: Progress | None = None
     ) -> ActResult:
         """Go on with a batch stopped before a decision to be thought elsewhere: think it in a
@@ -296,8 +275,8 @@ class ServiceCore:
                 await progress(done[-1])
             try:
                 job = Job(game.to_json(), auto, 0.0, None)
-                thought = await self._thinkers.think(job)
-                written = await self._write_thought(table_id, done[-1].table.version, thought)
+                thought = await self.thinkers.think(job)
+                written = await self.write_thought(table_id, done[-1].table.version, thought)
             except (DatabaseError, TableError, GameError) as exc:
                 log.warning("table %s: the CPUs' moves stop here for now (%s)", table_id, exc)
                 break
@@ -309,7 +288,7 @@ class ServiceCore:
             return done[-1]
         return merge_results(done)
 
-    async def _write_thought(
+    async def write_thought(
         self, table_id: int, version: int, thought: Thought
     ) -> tuple[ActResult, Game, Automation] | None:
         """Write what a worker thought at `table_id`, if the table is still at `version` (else
@@ -337,19 +316,19 @@ class ServiceCore:
                 auto.states = states
                 auto.now = self._clock()
                 batch = Batch.from_wire(thought.batch)
-                batch.extend(self._run_here(auto, game))
+                batch.extend(self.run_here(auto, game))
             else:
                 # the table moved on meanwhile: what was thought was thought for another table
                 game = held_game if held_game is not None else game_of(row)
-                batch, auto = self._automate(row, seats, game, states=states)
+                batch, auto = self.automate(row, seats, game, states=states)
             if not batch.actions and not batch.declined and not auto.waiting:
                 if held is not None:
                     self._repo.held.give_back(held)
                 return None
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self.persist(s, row, seats, game, batch, states=states, auto=auto)
             return result, game, auto
 
-    async def _persist(
+    async def persist(
         self,
         s: Rows,
         row: TableRow,
@@ -422,7 +401,7 @@ class ServiceCore:
             ]
             await self._repo.log(s, log)
         if game.is_over():
-            await self._record_stats(s, row, seats, game.result() or {})
+            await self.record_stats(s, row, seats, game.result() or {})
         await s.flush()
         reprompted = frozenset(
             seat
@@ -444,7 +423,7 @@ class ServiceCore:
         self._repo.hold(s, row, seats, game, views)
         return result
 
-    async def _record_stats(
+    async def record_stats(
         self, s: Rows, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
     ) -> None:
         won = winners(result)
@@ -462,12 +441,32 @@ class ServiceCore:
                 increment=True,
             )
 
-    def _cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
+    def cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
         cls = game_class_or_error(row.game)
         locale = row.locale or self._settings.default_locale
         base = cls.cpu_names.get(locale) or cls.cpu_names.get("en") or "CPU"
         count = sum(1 for x in seats if x.user_id is None)
         return base if count == 0 else f"{base} {count + 1}"
+
+
+class UseCase:
+    """One part of the service's operations (the lobby, play, the timers...), over the
+    collaborators it is given: the repository, the write path, the settings and the clock."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Each public method is one unit of work, run again whole after a database conflict
+        # (bot.tables.units); done here so that no use case's method can go without it.
+        super().__init_subclass__(**kwargs)
+        units.wrap_public_methods(cls)
+
+    def __init__(
+        self, repo: TableRepository, writer: TableWriter, settings: Settings, clock: Clock
+    ) -> None:
+        self._repo = repo
+        self._writer = writer
+        self._settings = settings
+        self._clock = clock
+        self._shards = settings.shards()
 
 
 # ====================================================================== helpers
@@ -784,6 +783,4 @@ def taken_over(row: TableRow, seat: SeatRow) -> TableError:
     )
 
 
-
-
-__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "ServiceCore"]
+__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "TableWriter", "UseCase"]

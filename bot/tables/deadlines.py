@@ -30,7 +30,7 @@ from bot.tables import archive, flow
 from bot.tables.core import (
     Batch,
     Pending,
-    ServiceCore,
+    UseCase,
     game_of,
     has_cpu,
     info,
@@ -64,7 +64,7 @@ class TimerScans:
     """The earliest deadline, reminder and lobby change (one row)."""
 
 
-class DeadlineOps(ServiceCore):
+class Deadlines(UseCase):
     """Timers of running tables and lobbies."""
 
     @cached_property
@@ -159,7 +159,9 @@ class DeadlineOps(ServiceCore):
                 return info(row, seats, states)
             states = flow.mute(states, seat)
             _, remind_at = flow.schedule(states, flow.reminder_rule(self._settings))
-            await self._repo.bump(s, row, prompt_states=flow.dump_states(states), remind_at=remind_at)
+            await self._repo.bump(
+                s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
+            )
             if game is not None:
                 self._repo.hold(s, row, seats, game)
             return info(row, seats, states)
@@ -190,11 +192,11 @@ class DeadlineOps(ServiceCore):
         return out
 
     async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             expiry, pending = await self._expire_rows(table_id, now)
             if expiry is None or pending is None:
                 return expiry
-            return replace(expiry, result=await self._follow(expiry.result, pending))
+            return replace(expiry, result=await self._writer.follow(expiry.result, pending))
 
     async def _expire_rows(
         self, table_id: int, now: datetime
@@ -237,7 +239,7 @@ class DeadlineOps(ServiceCore):
                     seats[seat].auto = False
                     seats[seat].cpu_level = seats[seat].cpu_level or DEFAULT_LEVEL
             elif absent:
-                decide = self._chooser(row, seats, f"expire@{row.action_count}")
+                decide = self._writer.chooser(row, seats, f"expire@{row.action_count}")
                 for seat in absent:
                     prompt = game.prompt(seat)
                     if game.is_over() or prompt is None:
@@ -248,10 +250,10 @@ class DeadlineOps(ServiceCore):
                         raise TableError.from_engine(exc) from None
                     if action is not None:
                         batch.add(game, action, by="cpu")
-            answers, auto = self._automate(row, seats, game, offset=len(batch.actions))
+            answers, auto = self._writer.automate(row, seats, game, offset=len(batch.actions))
             batch.extend(answers)
             states = flow.lapse(states, lapsed)
-            result = await self._persist(
+            result = await self._writer.persist(
                 s, row, seats, game, batch, now=now, states=states, auto=auto
             )
             pending = Pending(game, auto)
@@ -278,8 +280,8 @@ class DeadlineOps(ServiceCore):
         what it waits for and never a card, and resumed: the CPUs' moves due, one step of its
         pace; published (`resume`), the Desk's pace loop takes up the rest."""
         log.warning("table %s stalled; resuming it: %s", row.id, stall_report(row, seats, game))
-        batch, auto = self._automate(row, seats, game, paced=1, states=states)
-        result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+        batch, auto = self._writer.automate(row, seats, game, paced=1, states=states)
+        result = await self._writer.persist(s, row, seats, game, batch, states=states, auto=auto)
         waited_for = game.is_over() or game.to_act() or result.auto_pending
         if not waited_for:  # an engine's bug: the game goes on, and nobody can make it
             log.error(
@@ -293,7 +295,9 @@ class DeadlineOps(ServiceCore):
         """Abandon lobbies untouched for `lobby_expiry_seconds`."""
         now = now or self._clock()
         cutoff = now - timedelta(seconds=self._settings.lobby_expiry_seconds)
-        ids = [table_id for (table_id,) in await self._repo.query(self._scans.lobbies, cutoff=cutoff)]
+        ids = [
+            table_id for (table_id,) in await self._repo.query(self._scans.lobbies, cutoff=cutoff)
+        ]
         out: list[TableInfo] = []
         for table_id in ids:
             try:
@@ -324,7 +328,9 @@ class DeadlineOps(ServiceCore):
         cutoff = now - timedelta(days=days)
         ids = [
             table_id
-            for (table_id,) in await self._repo.query(self._scans.archivable, cutoff=cutoff, limit=limit)
+            for (table_id,) in await self._repo.query(
+                self._scans.archivable, cutoff=cutoff, limit=limit
+            )
         ]
         done: list[int] = []
         for table_id in ids:

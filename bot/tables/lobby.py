@@ -21,7 +21,7 @@ from bot.store.models import (
 )
 from bot.tables.core import (
     Pending,
-    ServiceCore,
+    UseCase,
     display_name,
     game_class_or_error,
     game_of,
@@ -40,7 +40,7 @@ from engines.base import JSON, GameError, RecordError
 from engines.cpu import DEFAULT_LEVEL, cpu_player
 
 
-class LobbyOps(ServiceCore):
+class Lobby(UseCase):
     """Lobby and seat operations."""
 
     async def open_lobby(
@@ -73,7 +73,7 @@ class LobbyOps(ServiceCore):
             if busy is not None:
                 raise channel_busy(channel_id, busy)
             guild = await s.get(GuildSettingsRow, guild_id) if guild_id is not None else None
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=cls.id,
@@ -145,7 +145,7 @@ class LobbyOps(ServiceCore):
                 table_id=row.id,
                 seat=len(seats),
                 cpu_level=level,
-                name=display_name(name or self._cpu_name(row, seats)),
+                name=display_name(name or self._writer.cpu_name(row, seats)),
             )
             s.add(seat)
             await s.flush()
@@ -263,9 +263,9 @@ class LobbyOps(ServiceCore):
                 await self._repo.bump(s, row, status=ABANDONED, deadline=None, remind_at=None)
                 return ActResult(info(row, seats))
             game = game_of(row)
-            batch, auto = self._automate(row, seats, game)
-            result = await self._persist(s, row, seats, game, batch, started=True, auto=auto)
-        return await self._follow(result, Pending(game, auto))
+            batch, auto = self._writer.automate(row, seats, game)
+            result = await self._writer.persist(s, row, seats, game, batch, started=True, auto=auto)
+        return await self._writer.follow(result, Pending(game, auto))
 
     async def start(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
@@ -284,8 +284,8 @@ class LobbyOps(ServiceCore):
                     seats=len(seats),
                     min_seats=cls.min_seats,
                 )
-            result, pending = await self._start_game(s, row, seats)
-        return await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return await self._writer.follow(result, pending)
 
     async def rematch(self, table_id: int, user_id: int) -> ActResult:
         """Play again: a new running table in the same channel, same seats.
@@ -312,7 +312,7 @@ class LobbyOps(ServiceCore):
                 raise channel_busy(old.channel_id, busy)
             cls = game_class_or_error(old.game)
             options = cls.next_match_options(old.options, len(old_seats))
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=old.guild_id,
                 channel_id=old.channel_id,
                 game=cls.id,
@@ -340,8 +340,8 @@ class LobbyOps(ServiceCore):
             ]
             s.add_all(seats)
             await s.flush()
-            result, pending = await self._start_game(s, row, seats)
-        return await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return await self._writer.follow(result, pending)
 
     async def abandon(
         self,
@@ -358,7 +358,9 @@ class LobbyOps(ServiceCore):
                 raise status_error(row, "not_active")
             if not is_moderator:
                 require_creator(row, user_id)
-            await self._repo.bump(s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False)
+            await self._repo.bump(
+                s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False
+            )
             return info(row, seats)
 
     async def _drop_lobby_seat(
@@ -375,7 +377,7 @@ class LobbyOps(ServiceCore):
         return remaining
 
 
-class RestartOps(LobbyOps):
+class Restart(UseCase):
     """ "New game" in the middle of a game against CPUs."""
 
     async def new_game(self, table_id: int, user_id: int) -> tuple[TableInfo, ActResult]:
@@ -395,9 +397,11 @@ class RestartOps(LobbyOps):
                 raise TableError(
                     "not_allowed", "Only a lone human player can restart the game.", table_id=old.id
                 )
-            await self._repo.bump(s, old, status=ABANDONED, deadline=None, remind_at=None, paced=False)
+            await self._repo.bump(
+                s, old, status=ABANDONED, deadline=None, remind_at=None, paced=False
+            )
             cls = game_class_or_error(old.game)
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=old.guild_id,
                 channel_id=old.channel_id,
                 game=cls.id,
@@ -428,5 +432,5 @@ class RestartOps(LobbyOps):
             s.add_all(seats)
             await s.flush()
             closed = info(old, old_seats)
-            result, pending = await self._start_game(s, row, seats)
-        return closed, await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return closed, await self._writer.follow(result, pending)

@@ -10,7 +10,7 @@ from bot.tables.core import (
     Batch,
     Pending,
     Progress,
-    ServiceCore,
+    UseCase,
     game_class_or_error,
     game_of,
     has_paced_step,
@@ -23,7 +23,7 @@ from bot.tables.core import (
 )
 from bot.tables.errors import TableError, moved_on
 from bot.tables.flow import load_states, mark_declined
-from bot.tables.pgrows import Held
+from bot.tables.repository import Held
 from bot.tables.results import ActResult, SeatPrompt, TableInfo
 from engines.base import JSON, Action, GameError, IllegalAction
 
@@ -66,7 +66,7 @@ def asked_seat(
     return mine, states
 
 
-class PlayOps(ServiceCore):
+class Play(UseCase):
     """What happens at a running table."""
 
     async def act(
@@ -88,14 +88,14 @@ class PlayOps(ServiceCore):
 
         The move is written at once with the answers that cost nothing; the CPUs that think
         for longer think in worker processes, and their moves are written as they come
-        (`ServiceCore._follow`): given `progress`, each write but the last is handed to it as
+        (`TableWriter.follow`): given `progress`, each write but the last is handed to it as
         it comes and the last returned; without it, one result covers them all.
         """
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             result, pending = await self._act_held(
                 table_id, user_id, action, expected_version, prompt_version
             )
-            return await self._follow(result, pending, progress)
+            return await self._writer.follow(result, pending, progress)
 
     async def _act_held(
         self,
@@ -137,9 +137,11 @@ class PlayOps(ServiceCore):
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None
-            answers, auto = self._automate(row, seats, game, offset=1, states=states)
+            answers, auto = self._writer.automate(row, seats, game, offset=1, states=states)
             batch.extend(answers)
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self._writer.persist(
+                s, row, seats, game, batch, states=states, auto=auto
+            )
         return result, Pending(game, auto)
 
     async def decline(
@@ -153,9 +155,9 @@ class PlayOps(ServiceCore):
         """Let the user's optional prompt pass ("Not now"): its default when it has one (keep
         the hand), else the table stops waiting for it (the next CPU draws instead of giving
         the knock its window); the prompt stays the seat's own until the game moves on."""
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             result, pending = await self._decline(table_id, user_id, prompt_version)
-            return await self._follow(result, pending, progress)
+            return await self._writer.follow(result, pending, progress)
 
     async def _decline(
         self, table_id: int, user_id: int, prompt_version: int | None
@@ -180,11 +182,13 @@ class PlayOps(ServiceCore):
             else:
                 batch.declined.add((mine.seat, prompt.signature()))
                 states = mark_declined(states, batch.declined)
-            answers, auto = self._automate(
+            answers, auto = self._writer.automate(
                 row, seats, game, offset=len(batch.actions), states=states
             )
             batch.extend(answers)
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self._writer.persist(
+                s, row, seats, game, batch, states=states, auto=auto
+            )
         return result, Pending(game, auto)
 
     async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:
@@ -239,7 +243,9 @@ class PlayOps(ServiceCore):
             held = require_seated(row, seats, user_id)
             game = game_of(row)
         try:  # thought outside the transaction, in a worker unless hints here cost nothing
-            return await self._thinkers.hint(game, held.seat, row.seed, f"hint@{row.action_count}")
+            return await self._writer.thinkers.hint(
+                game, held.seat, row.seed, f"hint@{row.action_count}"
+            )
         except GameError as exc:
             raise TableError.from_engine(exc) from None
 
@@ -252,17 +258,17 @@ class PlayOps(ServiceCore):
         took over): it would end the game for another player without asking them. Every action
         is logged (one bulk insert); `steps` is empty, `applied` counts them.
         """
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             for _ in range(FINISH_TRIES):
                 async with self._repo.transaction(reads_only=True) as s:
                     row, seats = await self._repo.load_rows(s, table_id, expected_version)
                     self._may_finish(row, seats, user_id)
                     game = game_of(row)
                     version, purpose = row.version, f"finish@{row.action_count}"
-                    seating = self._seating(seats)
+                    seating = self._writer.seating(seats)
                 # the whole game played out in a worker, outside any transaction
                 try:
-                    actions, snapshot = await self._thinkers.play_out(
+                    actions, snapshot = await self._writer.thinkers.play_out(
                         row.game, game.to_json(), seating, row.seed, purpose
                     )
                 except GameError as exc:
@@ -274,7 +280,7 @@ class PlayOps(ServiceCore):
                     game = game_class_or_error(row.game).from_json(snapshot)
                     moves = [Action.from_json(a) for a in actions]
                     batch = Batch([], moves, [None] * len(moves), {a.seat for a in moves})
-                    return await self._persist(s, row, seats, game, batch)
+                    return await self._writer.persist(s, row, seats, game, batch)
             raise moved_on(row)
 
     def _may_finish(self, row: TableRow, seats: list[SeatRow], user_id: int) -> None:
@@ -306,19 +312,19 @@ class PlayOps(ServiceCore):
         transport calls this at its watching pace while `auto_pending`; nothing to do returns
         `applied == 0` without writing.
         """
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             async with self._repo.unit() as s:
                 row, seats = await self._repo.load_rows(s, table_id, None)
                 require_status(row, ACTIVE, "not_active")
                 game = game_of(row)
-                batch, auto = self._automate(row, seats, game, paced=limit)
+                batch, auto = self._writer.automate(row, seats, game, paced=limit)
                 if not batch.actions and not batch.declined:
                     result = result_of(row, seats, game, [], 0)
                 else:
                     # prompts let pass are written too, even alone: offered again, the same
                     # answer would be the batch again, for ever
-                    result = await self._persist(s, row, seats, game, batch, auto=auto)
-            return await self._follow(result, Pending(game, auto), progress)
+                    result = await self._writer.persist(s, row, seats, game, batch, auto=auto)
+            return await self._writer.follow(result, Pending(game, auto), progress)
 
     async def set_auto(
         self, table_id: int, user_id: int, on: bool, *, expected_version: int | None = None

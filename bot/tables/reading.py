@@ -9,7 +9,7 @@ from sqlalchemy import select
 from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow, UserStatsRow
 from bot.tables import archive
 from bot.tables.core import (
-    ServiceCore,
+    UseCase,
     game_class_or_error,
     game_of,
     info,
@@ -21,7 +21,7 @@ from engines.base import JSON
 from engines.record import Record
 
 
-class ReadOps(ServiceCore):
+class Reading(UseCase):
     """Queries that change nothing."""
 
     async def load(self, table_id: int) -> TableInfo:

@@ -304,3 +304,14 @@ class TableRepository:
         plays on `game` unread. Nothing on SQLite, where every call reads its table."""
         if isinstance(s, PgUnit):
             s.after_commit(partial(self.held.keep, row, list(seats), game, views))
+
+
+__all__ = [
+    "OPEN_FILTER",
+    "Held",
+    "Rows",
+    "TableRepository",
+    "compile_for_driver",
+    "insert_defaults",
+    "rowcount",
+]

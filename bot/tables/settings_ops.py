@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -15,7 +14,6 @@ from bot.settings import (
     MAX_TURN_TIMER,
     MIN_TURN_TIMER,
     NOTIFY_MODES,
-    Settings,
 )
 from bot.store.models import (
     NO_USER,
@@ -27,7 +25,7 @@ from bot.store.models import (
 )
 from bot.tables.core import (
     UNSET,
-    ServiceCore,
+    UseCase,
     info,
     require_creator,
     status_error,
@@ -37,7 +35,7 @@ from bot.tables.repository import rowcount
 from bot.tables.results import GuildSettings, MessageRef, TableInfo, UserPrefs
 
 
-class SettingsOps(ServiceCore):
+class Preferences(UseCase):
     """Table, guild and user settings; message references."""
 
     async def set_table_settings(
@@ -131,22 +129,15 @@ class SettingsOps(ServiceCore):
         """Remember the language of the user's Discord client (DMs after a restart use it)."""
         value = check_locale(locale)
         async with self._repo.transaction() as s:
-            await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value})
+            await self._repo.upsert(
+                s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value}
+            )
 
     async def set_user_locale(self, user_id: int, locale: str | None) -> None:
         """Set (or clear, with None) the user's locale override."""
         value = check_locale(locale)
         async with self._repo.transaction() as s:
             await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"locale": value})
-
-    @property
-    def settings(self) -> Settings:
-        """The bot's settings the service runs with."""
-        return self._settings
-
-    def now(self) -> datetime:
-        """The service's clock (the time its deadlines and messages are kept in)."""
-        return self._clock()
 
     async def notify_mode(self, user_id: int) -> str:
         """When the game turning to the user notifies them (`NOTIFY_MODES`)."""

@@ -75,13 +75,13 @@ async def idle_limited(database: Database, settings: Settings) -> AsyncIterator[
 def slow_cpus(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
     """The CPUs of `service` think 2.5 s before each batch of moves taken in a unit of work
     (longer than the limits the tests set, well under theirs)."""
-    real = service._run_here
+    real = service._writer.run_here
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(2.5)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service, "_run_here", slow)
+    monkeypatch.setattr(service._writer, "run_here", slow)
 
 
 def test_settings_name_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:

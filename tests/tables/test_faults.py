@@ -141,7 +141,7 @@ async def test_a_conflict_runs_the_whole_unit_of_work_again(
 ) -> None:
     skip_on_sqlite(database)
     table_id = await won_by_default(service, CHANNEL, (ALICE, "Alice"), (BOB, "Bob"))
-    real = service._record_stats
+    real = service._writer.record_stats
     calls: list[int] = []
 
     async def conflicted_once(s: Any, *args: Any) -> None:
@@ -152,7 +152,7 @@ async def test_a_conflict_runs_the_whole_unit_of_work_again(
                 text(f"DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = '{errcode}'; END $$")
             )
 
-    monkeypatch.setattr(service, "_record_stats", conflicted_once)
+    monkeypatch.setattr(service._writer, "record_stats", conflicted_once)
     with caplog.at_level(logging.WARNING, RETRY_LOG):
         ended = await service.finish(table_id, ALICE)
     assert ended.table.status == "finished"
@@ -179,7 +179,7 @@ async def test_a_conflict_that_persists_is_told_as_a_sentence(
             text("DO $$ BEGIN RAISE EXCEPTION 'x' USING ERRCODE = 'deadlock_detected'; END $$")
         )
 
-    monkeypatch.setattr(service, "_record_stats", always_conflicted)
+    monkeypatch.setattr(service._writer, "record_stats", always_conflicted)
     monkeypatch.setattr(units, "RETRY_PAUSE", 0.0)
     with caplog.at_level(logging.WARNING, RETRY_LOG), pytest.raises(DatabaseConflict) as err:
         await service.finish(table_id, ALICE)
@@ -223,7 +223,7 @@ async def test_no_retry_once_a_transaction_of_the_call_committed(
         raise DatabaseConflict("The database stopped this change (deadlock); try again.")
 
     monkeypatch.setattr(service._repo, "upsert", counted_upsert)
-    monkeypatch.setattr(service, "guild_settings", conflicted_read)
+    monkeypatch.setattr(service._preferences, "guild_settings", conflicted_read)
     with pytest.raises(DatabaseConflict):
         await service.set_guild_settings(GUILD, turn_timer_seconds=600)
     assert len(writes) == 1

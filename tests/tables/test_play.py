@@ -303,7 +303,7 @@ async def test_a_failing_write_rolls_everything_back(
         raise RuntimeError("disk full")
 
     # Finishing writes the snapshot, the log rows, then the stats: make the last step fail.
-    monkeypatch.setattr(service, "_record_stats", broken_stats)
+    monkeypatch.setattr(service._writer, "record_stats", broken_stats)
     with pytest.raises(RuntimeError):
         await service.finish(started.table.id, ALICE)
     assert await dump(database) == before

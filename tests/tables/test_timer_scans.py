@@ -54,7 +54,7 @@ async def _fill(database: Database) -> None:
 
 async def _plans(database: Database, service: TableService) -> dict[str, str]:
     """Each scan's query plan, as the database makes it for the statement the timers send."""
-    scans = service._scans
+    scans = service._deadlines._scans
     now = utcnow()
     params: dict[str, dict[str, Any]] = {
         "reminders": {"now": now},

@@ -1,9 +1,10 @@
-"""What every part of the tables service shares: transactions, loading, writing, CPU batches.
+"""What the use cases of the tables service share: the write path (`TableWriter`: a game
+started, CPU batches, a batch written, what follows it), what each use case is given
+(`UseCase`), and the pure helpers and refusals over a table's rows.
 
-Concurrency is optimistic: each write to a table is `UPDATE tables ... WHERE id = ? AND
-version = ?`; when no row matches, another action got there first, the whole transaction rolls
-back and the caller gets `TableError("table_moved_on")`. The stored snapshot always equals the
-replay of the table's action log from `Game.new(seats, options, seed)`.
+The stored snapshot always equals the replay of the table's action log from
+`Game.new(seats, options, seed)`; every write is the repository's conditional write
+(`bot.tables.repository`).
 """
 
 from __future__ import annotations

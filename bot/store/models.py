@@ -110,7 +110,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     prompt_states: Mapped[list[Any] | None] = mapped_column(JSON)
-    """Each seat's prompt: version, signature, deadline, reminded (`bot.tables.flow.SeatPrompt`)."""
+    """Each seat's prompt: version, signature, deadline, reminded (`flow.PromptState`)."""
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime)
     """The earliest prompt deadline (a copy from `prompt_states`, for the timer queries)."""
     remind_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -217,7 +217,7 @@ class Automation:
     purpose: str
     """The chooser's seed purpose: `cpu@<log length at the batch's start>`."""
     seating: Seating
-    states: Sequence[flow.SeatPrompt]
+    states: Sequence[flow.PromptState]
     """The seats' prompt states as stored (whose windows hold the table)."""
     now: datetime
     paced: int = 0
@@ -240,7 +240,7 @@ class Automation:
         seed: int,
         purpose: str,
         seating: Seating,
-        states: Sequence[flow.SeatPrompt],
+        states: Sequence[flow.PromptState],
         now: datetime,
         paced: int = 0,
     ) -> Automation:

@@ -1,9 +1,10 @@
-"""What every part of the tables service shares: transactions, loading, writing, CPU batches.
+"""What the use cases of the tables service share: the write path (`TableWriter`: a game
+started, CPU batches, a batch written, what follows it), what each use case is given
+(`UseCase`), and the pure helpers and refusals over a table's rows.
 
-Concurrency is optimistic: each write to a table is `UPDATE tables ... WHERE id = ? AND
-version = ?`; when no row matches, another action got there first, the whole transaction rolls
-back and the caller gets `TableError("table_moved_on")`. The stored snapshot always equals the
-replay of the table's action log from `Game.new(seats, options, seed)`.
+The stored snapshot always equals the replay of the table's action log from
+`Game.new(seats, options, seed)`; every write is the repository's conditional write
+(`bot.tables.repository`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import logging
 import secrets
 import weakref
 from collections.abc import (
-    AsyncIterator,
     Awaitable,
     Callable,
     Collection,
@@ -21,37 +21,22 @@ from collections.abc import (
     Mapping,
     Sequence,
 )
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
-    Select,
-    Table,
-    Update,
-    bindparam,
     func,
-    insert,
     literal_column,
-    select,
-    text,
     true,
-    update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.settings import Settings, get_settings
+from bot.settings import Settings
 from bot.shards import Shards
 from bot.store.database import (
-    FAILURES,
-    Database,
     DatabaseError,
-    driver_failures,
     dump_json,
     load_json,
 )
@@ -59,16 +44,14 @@ from bot.store.models import (
     ACTIVE,
     FINISHED,
     LOBBY,
-    ActionLogRow,
     SeatRow,
     TableRow,
     UserStatsRow,
-    utcnow,
 )
 from bot.tables import archive, flow, units
 from bot.tables.automation import Automation, Batch, CostKey, Job, Seating, Thought, chooser
 from bot.tables.errors import TableError
-from bot.tables.pgrows import Held, HeldTables, PgUnit
+from bot.tables.repository import Rows, TableRepository
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from bot.tables.thinkers import Thinkers
 from engines.base import (
@@ -88,54 +71,8 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 Progress = Callable[[ActResult], Awaitable[None]]
 """Called with each write of a unit of work but its last (the moves so far, to show them)."""
-Rows = AsyncSession | PgUnit
-"""Where a call reads and writes its table: a session, or on PostgreSQL for the calls of
-play and the timers, the driver's connection (`bot.tables.pgrows`)."""
-
-_TABLES = cast(Table, TableRow.__table__)
-_SEATS_OF: Select[SeatRow] = (
-    select(SeatRow).where(SeatRow.table_id == bindparam("table_id")).order_by(SeatRow.seat)
-)
-"""A table's seats in seat order, the statement made once (made per call, its building cost
-more than the query)."""
-_LOG_INSERT = insert(cast(Table, ActionLogRow.__table__))
-"""Action log rows, written as a plain insert of many rows (no ORM bookkeeping is needed)."""
-_BUMPS: dict[tuple[str, ...], Update] = {}
-"""`ServiceCore._bump`'s conditional UPDATE by the columns it writes, each made once."""
-
-
-def _bump_statement(columns: tuple[str, ...]) -> Update:
-    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version`, made once per
-    set of columns; each column's value is the parameter `v_<column>`."""
-    statement = _BUMPS.get(columns)
-    if statement is None:
-        c = _TABLES.c
-        statement = (
-            update(_TABLES)
-            .where(c.id == bindparam("b_id"), c.version == bindparam("b_version"))
-            .values({name: bindparam(f"v_{name}", type_=c[name].type) for name in columns})
-        )
-        _BUMPS[columns] = statement
-    return statement
-
-
-AnySelect = Select[*tuple[Any, ...]]
-Compiled = tuple[str, tuple[str, ...], dict[str, Any]]
-"""A statement's PostgreSQL text, its parameters' names in order, the values it binds itself."""
-
-
-def compile_for_driver(statement: AnySelect, dialect: Any, names: Collection[str] = ()) -> Compiled:
-    """`Compiled` for running a statement through the driver, its parameters `names` given at
-    each call (an `IN` list of its own is written out as parameters)."""
-    # writing out the IN lists wants a value for every parameter: ours stand in as None
-    expanded = statement.compile(dialect=dialect).construct_expanded_state(dict.fromkeys(names))
-    return expanded.statement, tuple(expanded.positiontup or ()), dict(expanded.parameters)
-
 
 NAME_LENGTH = 100
-OPEN_FILTER = text("tables.status IN ('lobby', 'active')")
-"""The open-table filter written as the partial unique index's own words, so that SQLite can
-use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partial index)."""
 
 
 class _Unset:
@@ -150,185 +87,28 @@ UNSET: Any = _Unset()
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A unit's batch as its first write left it: the game written, and the CPUs' loop, which
-    may have stopped before a decision to be thought elsewhere (`ServiceCore._follow`)."""
+    may have stopped before a decision to be thought elsewhere (`TableWriter.follow`)."""
 
     game: Game
     auto: Automation | None = None
 
 
-class ServiceCore:
-    """Transactions, rows and the write path shared by the lobby, play, timer and reading parts."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # Each public method is one unit of work, run again whole after a database conflict
-        # (bot.tables.units); done here so that no part's method can go without it.
-        super().__init_subclass__(**kwargs)
-        units.wrap_public_methods(cls)
+class TableWriter:
+    """The write path the use cases share: a game started, CPU batches (here or in a worker),
+    a batch written with its prompts, deadlines and statistics, and what follows it."""
 
     def __init__(
-        self,
-        database: Database,
-        settings: Settings | None = None,
-        *,
-        clock: Clock = utcnow,
+        self, repo: TableRepository, settings: Settings, clock: Clock, thinkers: Thinkers
     ) -> None:
-        self._db = database
-        self._settings = settings or get_settings()
+        self._repo = repo
+        self._settings = settings
         self._clock = clock
-        self._shards = self._settings.shards()
-        self._compiled: dict[AnySelect, Compiled] = {}
-        """`_query`'s statements compiled for the driver."""
-        self._held = HeldTables()
-        """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
-        self._thinkers = Thinkers(self._settings.cpu_workers, self._settings.cpu_decision_seconds)
+        self.thinkers = thinkers
         """Where the CPU seats think (`bot.tables.thinkers`)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        """Each table's lock on its units of work in this process (`_table_lock`)."""
+        """Each table's lock on its units of work in this process (`table_lock`)."""
 
-    def start_thinking(self) -> None:
-        """Start the CPUs' worker processes now rather than at the first decision for them."""
-        self._thinkers.start()
-
-    def close(self, wait: bool = False) -> None:
-        """Stop the CPUs' worker processes (the bot is shutting down; `wait`: until gone)."""
-        self._thinkers.close(wait)
-
-    # ------------------------------------------------------------------ rows
-
-    @asynccontextmanager
-    async def _transaction(self, *, reads_only: bool = False) -> AsyncIterator[AsyncSession]:
-        """One transaction; a database failure leaves it as a DatabaseError sentence.
-        `reads_only`: it writes nothing, so the unit of work may still run again whole after
-        it (a conflict in a later transaction is retried).
-
-        The sentence is raised outside the `except` clause, unchained: the driver's error
-        would keep the failed connection's frames alive. Its first line is in the sentence.
-        """
-        failure: DatabaseError | None = None
-        try:
-            async with self._db.sessions() as session, session.begin():
-                yield session
-        except FAILURES as exc:
-            failure = self._db.failure(exc)
-        if failure is not None:
-            raise failure
-        if not reads_only:
-            units.committed()
-
-    @asynccontextmanager
-    async def _driver(self) -> AsyncIterator[Any]:
-        """A pooled PostgreSQL connection as the driver's own (`asyncpg.Connection`); a
-        database failure leaves it as a DatabaseError sentence, as in `_transaction`."""
-        failure: DatabaseError | None = None
-        try:
-            async with self._db.driver_connection() as conn:
-                yield conn
-        except driver_failures() as exc:
-            failure = self._db.failure(exc)
-        if failure is not None:
-            raise failure
-
-    @asynccontextmanager
-    async def _hot(self) -> AsyncIterator[Rows]:
-        """One transaction of a move, a look or a timer's turn at one table: through the
-        driver on PostgreSQL (`PgUnit`: reads its table and seats, writes them and the log),
-        a session on SQLite."""
-        if self._db.dialect != "postgresql":
-            async with self._transaction() as session:
-                yield session
-            return
-        async with self._driver() as conn:
-            unit = PgUnit(conn)
-            try:
-                yield unit
-            except BaseException:
-                await unit.rollback()
-                raise
-            await unit.commit()
-        units.committed()
-
-    async def _query(self, statement: AnySelect, **params: Any) -> list[tuple[Any, ...]]:
-        """The rows of a read-only statement made once, its bound parameters given by name:
-        on PostgreSQL through the driver (compiled once, one round trip, no transaction), else
-        in a session. The timers' scans, run every tick by every process."""
-        if self._db.dialect != "postgresql":
-            async with self._transaction() as s:
-                return [tuple(row) for row in (await s.execute(statement, params)).all()]
-        compiled = self._compiled.get(statement)  # statements hash by identity
-        if compiled is None:
-            compiled = self._compiled[statement] = compile_for_driver(
-                statement, self._db.engine.dialect, params
-            )
-        sql, names, defaults = compiled
-        args = [params[name] if name in params else defaults[name] for name in names]
-        async with self._driver() as conn:
-            records = await conn.fetch(sql, *args)
-        return [tuple(record) for record in records]
-
-    async def _seats(self, s: Rows, table_id: int) -> list[SeatRow]:
-        if isinstance(s, PgUnit):
-            return await s.seats(table_id)
-        return list((await s.scalars(_SEATS_OF, {"table_id": table_id})).all())
-
-    async def _load_rows(
-        self, s: Rows, table_id: int, expected_version: int | None, *, held: Held | None = None
-    ) -> tuple[TableRow, list[SeatRow]]:
-        """The table and its seats; with `held` (PostgreSQL), no snapshot if the table is still
-        at the held version (the row's snapshot is then None)."""
-        if isinstance(s, PgUnit):
-            row = await s.table(table_id, unless_version=None if held is None else held.version)
-        else:
-            row = await s.get(TableRow, table_id)
-        if row is None:
-            raise no_table(table_id)
-        if expected_version is not None and expected_version != row.version:
-            raise moved_on(row)
-        return row, await self._seats(s, table_id)
-
-    async def _rows_to_write(
-        self, s: Rows, table_id: int
-    ) -> tuple[TableRow, list[SeatRow], Game | None, Held | None]:
-        """The table and its seats for a call that writes them (a timer's): a held table
-        unread, with its game, else as read (the game None: `game_of(row)`). The write is
-        refused if a held table moved on since; a call that writes nothing gives the table
-        back (`HeldTables.give_back`)."""
-        held = self._held.take(table_id) if isinstance(s, PgUnit) else None
-        if held is not None and isinstance(s, PgUnit):
-            row, seats = s.adopt(held)
-            return row, seats, held.game, held
-        row, seats = await self._load_rows(s, table_id, None)
-        return row, seats, None, None
-
-    async def _open_table_id(self, s: AsyncSession, channel_id: int) -> int | None:
-        return await s.scalar(
-            select(TableRow.id).where(TableRow.channel_id == channel_id, OPEN_FILTER)
-        )
-
-    async def _flush_open_table(self, s: AsyncSession, channel_id: int) -> None:
-        """Flush a new open table; the partial unique index refuses a second one per channel."""
-        try:
-            await s.flush()
-        except IntegrityError:
-            raise channel_busy(channel_id, None) from None
-
-    async def _bump(self, s: Rows, row: TableRow, **values: Any) -> None:
-        """Write `values` and version + 1, only if nobody wrote the table since we read it."""
-        now = self._clock()
-        values = {**values, "version": row.version + 1, "updated_at": now}
-        self._held.drop(row.id)  # held again only once a move's write has committed
-        if isinstance(s, PgUnit):
-            # refused here, or when the unit commits if the write waits for its log rows
-            await s.bump(row.id, row.version, values, moved_on(row))
-            row.__dict__.update(values)  # a row of no session: nothing to track
-            return
-        params = {f"v_{name}": value for name, value in values.items()}
-        params.update(b_id=row.id, b_version=row.version)
-        if rowcount(await s.execute(_bump_statement(tuple(sorted(values))), params)) != 1:
-            raise moved_on(row)
-        for key, value in values.items():
-            set_committed_value(row, key, value)
-
-    def _new_table(self, **values: Any) -> TableRow:
+    def new_table(self, **values: Any) -> TableRow:
         """A lobby row with the bookkeeping columns at their starting values."""
         now = self._clock()
         return TableRow(
@@ -345,7 +125,7 @@ class ServiceCore:
 
     # ------------------------------------------------------------------ the write path
 
-    async def _start_game(
+    async def start_game(
         self, s: AsyncSession, row: TableRow, seats: list[SeatRow]
     ) -> tuple[ActResult, Pending]:
         cls = game_class_or_error(row.game)
@@ -353,13 +133,13 @@ class ServiceCore:
             game = cls.new(len(seats), row.options, row.seed)
         except RecordError as exc:
             raise TableError.from_engine(exc) from None
-        batch, auto = self._automate(row, seats, game)
-        result = await self._persist(
+        batch, auto = self.automate(row, seats, game)
+        result = await self.persist(
             s, row, seats, game, batch, started=True, status=ACTIVE, auto=auto
         )
         return result, Pending(game, auto)
 
-    def _seating(self, seats: Sequence[SeatRow]) -> Seating:
+    def seating(self, seats: Sequence[SeatRow]) -> Seating:
         """The seats as the CPU batches need them (each seat at its level; a person's at normal,
         for their Auto). A level chosen during a match (`next_level`) decides from the game's
         next part (hand, deal, round) on, even within one batch that crosses into it."""
@@ -371,7 +151,7 @@ class ServiceCore:
             auto=tuple(bool(seat.auto) for seat in seats),
         )
 
-    def _automate(
+    def automate(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
@@ -379,26 +159,26 @@ class ServiceCore:
         *,
         paced: int = 0,
         offset: int = 0,
-        states: Sequence[flow.SeatPrompt] | None = None,
+        states: Sequence[flow.PromptState] | None = None,
     ) -> tuple[Batch, Automation]:
         """Let the CPU seats decide, and take up to `paced` steps of the table's pace: what may
         be decided on the event loop is taken here (`bot.tables.automation`); the loop stops
-        before a decision to be thought in a worker (`auto.waiting`: `_follow` goes on).
+        before a decision to be thought in a worker (`auto.waiting`: `follow` goes on).
 
         One chooser per batch, seeded from the table seed and the log length at the batch's
         start (`offset`: actions this call applied before it), so replays give the same CPU
         moves. `states`: the row's prompt states when the caller has read them already.
         """
-        auto = self._automation(row, seats, paced, offset, states)
-        return self._run_here(auto, game), auto
+        auto = self.automation(row, seats, paced, offset, states)
+        return self.run_here(auto, game), auto
 
-    def _automation(
+    def automation(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
         paced: int,
         offset: int,
-        states: Sequence[flow.SeatPrompt] | None,
+        states: Sequence[flow.PromptState] | None,
     ) -> Automation:
         """The CPU loop of a batch starting `offset` actions after the row's log (its RNGs
         seeded `cpu@<n>`), at the row's prompt states unless `states` are given."""
@@ -408,18 +188,18 @@ class ServiceCore:
             row.game,
             row.seed,
             f"cpu@{row.action_count + offset}",
-            self._seating(seats),
+            self.seating(seats),
             states,
             self._clock(),
             paced,
         )
 
-    def _run_here(self, auto: Automation, game: Game) -> Batch:
+    def run_here(self, auto: Automation, game: Game) -> Batch:
         """Take on the event loop the steps of `auto` that may be taken here: the table's own
         steps, and decisions known to cost less than a worker's round trip (one that runs
         past the loop's guard after all is dropped and thought in a worker)."""
         batch = Batch.empty()
-        thinkers = self._thinkers
+        thinkers = self.thinkers
         auto.timings = []
 
         def may_decide(key: CostKey) -> bool:
@@ -433,7 +213,7 @@ class ServiceCore:
             thinkers.costs.note(key, seconds)
         return batch
 
-    def _run_automated(
+    def run_automated(
         self,
         row: TableRow,
         seats: Sequence[SeatRow],
@@ -441,11 +221,11 @@ class ServiceCore:
         *,
         paced: int = 0,
         offset: int = 0,
-        states: Sequence[flow.SeatPrompt] | None = None,
+        states: Sequence[flow.PromptState] | None = None,
     ) -> Batch:
-        """The whole batch on the event loop (`_automate` thinking nowhere else): for the
+        """The whole batch on the event loop (`automate` thinking nowhere else): for the
         tests and tools that want the CPUs' answers at once."""
-        auto = self._automation(row, seats, paced, offset, states)
+        auto = self.automation(row, seats, paced, offset, states)
         batch = Batch.empty()
         try:
             auto.run(game, batch)
@@ -453,17 +233,17 @@ class ServiceCore:
             raise TableError.from_engine(exc) from None
         return batch
 
-    def _chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
+    def chooser(self, row: TableRow, seats: Sequence[SeatRow], purpose: str) -> Decide:
         """`cpu_chooser` for the table: each seat at its level (humans at normal); a level
         chosen during a match decides from the game's next part on (`automation.chooser`)."""
         try:
-            return chooser(row.game, self._seating(seats), row.seed, purpose)
+            return chooser(row.game, self.seating(seats), row.seed, purpose)
         except GameError as exc:
             raise TableError.from_engine(exc) from None
 
     # ------------------------------------------------------------------ thinking elsewhere
 
-    def _table_lock(self, table_id: int) -> asyncio.Lock:
+    def table_lock(self, table_id: int) -> asyncio.Lock:
         """The lock of one table's units of work in this process: a move, the table's pace, a
         timer's turn there run one after the other, never interleaved (a CPU thinking for
         seconds between two writes of a unit is not raced by another unit of this process)."""
@@ -472,7 +252,7 @@ class ServiceCore:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    async def _follow(
+    async def follow(
         self, result: ActResult, pending: Pending, progress: Progress | None = None
     ) -> ActResult:
         """Go on with a batch stopped before a decision to be thought elsewhere: think it in a
@@ -496,8 +276,8 @@ class ServiceCore:
                 await progress(done[-1])
             try:
                 job = Job(game.to_json(), auto, 0.0, None)
-                thought = await self._thinkers.think(job)
-                written = await self._write_thought(table_id, done[-1].table.version, thought)
+                thought = await self.thinkers.think(job)
+                written = await self.write_thought(table_id, done[-1].table.version, thought)
             except (DatabaseError, TableError, GameError) as exc:
                 log.warning("table %s: the CPUs' moves stop here for now (%s)", table_id, exc)
                 break
@@ -509,7 +289,7 @@ class ServiceCore:
             return done[-1]
         return merge_results(done)
 
-    async def _write_thought(
+    async def write_thought(
         self, table_id: int, version: int, thought: Thought
     ) -> tuple[ActResult, Game, Automation] | None:
         """Write what a worker thought at `table_id`, if the table is still at `version` (else
@@ -524,11 +304,11 @@ class ServiceCore:
                 kind,
                 level,
             )
-        async with self._hot() as s:
-            row, seats, held_game, held = await self._rows_to_write(s, table_id)
+        async with self._repo.unit() as s:
+            row, seats, held_game, held = await self._repo.rows_to_write(s, table_id)
             if row.status != ACTIVE:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return None
             states = flow.load_states(row.prompt_states, len(seats))
             if row.version == version:
@@ -537,19 +317,19 @@ class ServiceCore:
                 auto.states = states
                 auto.now = self._clock()
                 batch = Batch.from_wire(thought.batch)
-                batch.extend(self._run_here(auto, game))
+                batch.extend(self.run_here(auto, game))
             else:
                 # the table moved on meanwhile: what was thought was thought for another table
                 game = held_game if held_game is not None else game_of(row)
-                batch, auto = self._automate(row, seats, game, states=states)
+                batch, auto = self.automate(row, seats, game, states=states)
             if not batch.actions and not batch.declined and not auto.waiting:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return None
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self.persist(s, row, seats, game, batch, states=states, auto=auto)
             return result, game, auto
 
-    async def _persist(
+    async def persist(
         self,
         s: Rows,
         row: TableRow,
@@ -560,7 +340,7 @@ class ServiceCore:
         started: bool = False,
         status: str | None = None,
         now: datetime | None = None,
-        states: list[flow.SeatPrompt] | None = None,
+        states: list[flow.PromptState] | None = None,
         auto: Automation | None = None,
     ) -> ActResult:
         """Write snapshot, log rows, prompt states, version + 1 (and the end: result, stats).
@@ -607,7 +387,7 @@ class ServiceCore:
             values["status"] = status
         if game.is_over():
             values.update(status=FINISHED, result=game.result())
-        await self._bump(s, row, **values)
+        await self._repo.bump(s, row, **values)
         if batch.actions:
             log = [
                 {
@@ -620,12 +400,9 @@ class ServiceCore:
                 }
                 for i, action in enumerate(batch.actions)
             ]
-            if isinstance(s, PgUnit):
-                await s.log(log)
-            else:
-                await s.execute(_LOG_INSERT, log)
+            await self._repo.log(s, log)
         if game.is_over():
-            await self._record_stats(s, row, seats, game.result() or {})
+            await self.record_stats(s, row, seats, game.result() or {})
         await s.flush()
         reprompted = frozenset(
             seat
@@ -643,12 +420,11 @@ class ServiceCore:
             states=new,
             pending=thinking,
         )
-        if isinstance(s, PgUnit):
-            views = result.views if isinstance(result.views, SeatViews) else None
-            s.after_commit(lambda: self._held.keep(row, seats, game, views))
+        views = result.views if isinstance(result.views, SeatViews) else None
+        self._repo.hold(s, row, seats, game, views)
         return result
 
-    async def _record_stats(
+    async def record_stats(
         self, s: Rows, row: TableRow, seats: Sequence[SeatRow], result: Mapping[str, Any]
     ) -> None:
         won = winners(result)
@@ -658,7 +434,7 @@ class ServiceCore:
             if seat.user_id is None:
                 continue
             outcome = "drawn" if not won else "won" if seat.seat in won else "lost"
-            await self._upsert(
+            await self._repo.upsert(
                 s,
                 UserStatsRow,
                 {"user_id": seat.user_id, "game": row.game},
@@ -666,41 +442,32 @@ class ServiceCore:
                 increment=True,
             )
 
-    async def _upsert(
-        self,
-        s: Rows,
-        model: type[Any],
-        keys: Mapping[str, Any],
-        values: Mapping[str, Any],
-        *,
-        increment: bool = False,
-    ) -> None:
-        """INSERT ... ON CONFLICT (keys) DO UPDATE, on SQLite and PostgreSQL alike.
-
-        With `increment`, `values` are added to the stored counts instead of replacing them.
-        """
-        if isinstance(s, PgUnit):
-            table = model.__table__.name
-            await s.upsert(table, keys, values, insert_defaults(model), increment=increment)
-            return
-        dialect = sqlite if self._db.dialect == "sqlite" else postgresql
-        stmt = dialect.insert(model).values({**insert_defaults(model), **keys, **values})
-        if increment:
-            changes = {k: getattr(model, k) + v for k, v in values.items()}
-        else:
-            changes = dict(values)
-        if changes:
-            stmt = stmt.on_conflict_do_update(index_elements=list(keys), set_=changes)
-        else:
-            stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
-        await s.execute(stmt)
-
-    def _cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
+    def cpu_name(self, row: TableRow, seats: Sequence[SeatRow]) -> str:
         cls = game_class_or_error(row.game)
         locale = row.locale or self._settings.default_locale
         base = cls.cpu_names.get(locale) or cls.cpu_names.get("en") or "CPU"
         count = sum(1 for x in seats if x.user_id is None)
         return base if count == 0 else f"{base} {count + 1}"
+
+
+class UseCase:
+    """One part of the service's operations (the lobby, play, the timers...), over the
+    collaborators it is given: the repository, the write path, the settings and the clock."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Each public method is one unit of work, run again whole after a database conflict
+        # (bot.tables.units); done here so that no use case's method can go without it.
+        super().__init_subclass__(**kwargs)
+        units.wrap_public_methods(cls)
+
+    def __init__(
+        self, repo: TableRepository, writer: TableWriter, settings: Settings, clock: Clock
+    ) -> None:
+        self._repo = repo
+        self._writer = writer
+        self._settings = settings
+        self._clock = clock
+        self._shards = settings.shards()
 
 
 # ====================================================================== helpers
@@ -810,7 +577,7 @@ def winners(result: Mapping[str, Any]) -> set[int]:
 
 
 def info(
-    row: TableRow, seats: Sequence[SeatRow], states: Sequence[flow.SeatPrompt] | None = None
+    row: TableRow, seats: Sequence[SeatRow], states: Sequence[flow.PromptState] | None = None
 ) -> TableInfo:
     """The table as the service hands it out (no hidden game state); `states`: the row's
     prompt states when the caller has them already."""
@@ -879,7 +646,7 @@ def result_of(
     reprompted: Collection[int] = frozenset(),
     prompts: Mapping[int, Prompt] | None = None,
     *,
-    states: Sequence[flow.SeatPrompt] | None = None,
+    states: Sequence[flow.PromptState] | None = None,
     pending: bool = False,
 ) -> ActResult:
     """An ActResult: the table, the steps, every seat's view and decision (`pending`: CPU
@@ -962,21 +729,6 @@ def _step_pace(game: Game) -> float | None:
     return step.pace if step is not None else None
 
 
-def insert_defaults(model: type[Any]) -> dict[str, Any]:
-    """Python-side column defaults, which a Core upsert does not apply by itself."""
-    out: dict[str, Any] = {}
-    for column in model.__table__.columns:
-        default = column.default
-        if default is not None and default.is_scalar:
-            out[column.key] = default.arg
-    return out
-
-
-def rowcount(result: Any) -> int:
-    """Rows an UPDATE or DELETE touched."""
-    return int(result.rowcount)
-
-
 # ---------------------------------------------------------------------- refusals
 
 
@@ -1032,29 +784,4 @@ def taken_over(row: TableRow, seat: SeatRow) -> TableError:
     )
 
 
-def moved_on(row: TableRow) -> TableError:
-    """The refusal for a stale view or a lost race."""
-    return TableError(
-        "table_moved_on",
-        "The table has moved on since you looked; look again.",
-        table_id=row.id,
-        version=row.version,
-    )
-
-
-def no_table(table_id: int) -> TableError:
-    """The refusal for an unknown table id."""
-    return TableError("no_table", "There is no such table.", table_id=table_id)
-
-
-def channel_busy(channel_id: int, table_id: int | None) -> TableError:
-    """The refusal for a second open table in a channel."""
-    return TableError(
-        "channel_busy",
-        "This channel already has a table; finish or abandon it first (or open a thread).",
-        channel_id=channel_id,
-        table_id=table_id,
-    )
-
-
-__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "ServiceCore"]
+__all__ = ["ACTIVE", "FINISHED", "LOBBY", "UNSET", "Batch", "Pending", "TableWriter", "UseCase"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import Select, bindparam, delete, func, select
@@ -30,18 +30,16 @@ from bot.tables import archive, flow
 from bot.tables.core import (
     Batch,
     Pending,
-    Rows,
-    ServiceCore,
+    UseCase,
     game_of,
     has_cpu,
     info,
-    moved_on,
     owned,
     require_seated,
     require_status,
 )
-from bot.tables.errors import TableError
-from bot.tables.pgrows import PgUnit
+from bot.tables.errors import TableError, moved_on
+from bot.tables.repository import Rows
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
 from engines.base import Game, GameError
 from engines.cpu import DEFAULT_LEVEL
@@ -66,7 +64,7 @@ class TimerScans:
     """The earliest deadline, reminder and lobby change (one row)."""
 
 
-class DeadlineOps(ServiceCore):
+class Deadlines(UseCase):
     """Timers of running tables and lobbies."""
 
     @cached_property
@@ -97,29 +95,29 @@ class DeadlineOps(ServiceCore):
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
         """Reminders due now, each claimed once (the seats whose prompt's time runs out soon)."""
         now = now or self._clock()
-        ids = [table_id for (table_id,) in await self._query(self._scans.reminders, now=now)]
+        ids = [table_id for (table_id,) in await self._repo.query(self._scans.reminders, now=now)]
         out: list[Reminder] = []
         rule = flow.reminder_rule(self._settings)
         for table_id in ids:
             try:
-                async with self._hot() as s:
-                    row, seats, game, held = await self._rows_to_write(s, table_id)
+                async with self._repo.unit() as s:
+                    row, seats, game, held = await self._repo.rows_to_write(s, table_id)
                     due = []
                     if row.status == ACTIVE:
                         states = flow.load_states(row.prompt_states, len(seats))
                         due = flow.seats_to_remind(states, now, rule)
                     if not due:
                         if held is not None:
-                            self._held.give_back(held)
+                            self._repo.held.give_back(held)
                         continue
                     marked = flow.mark_reminded(states, due, now, rule)
                     _, remind_at = flow.schedule(marked, rule)
-                    await self._bump(
+                    await self._repo.bump(
                         s, row, prompt_states=flow.dump_states(marked), remind_at=remind_at
                     )
-                    if game is not None and isinstance(s, PgUnit):
+                    if game is not None:
                         # the game did not change: the next move plays on it, unread
-                        s.after_commit(partial(self._held.keep, row, seats, game))
+                        self._repo.hold(s, row, seats, game)
                     claimed = Reminder(
                         info(row, seats, marked),
                         tuple(due),
@@ -143,8 +141,8 @@ class DeadlineOps(ServiceCore):
     async def mute_reminders(self, table_id: int, user_id: int, version: int) -> TableInfo:
         """Stop the reminders of the prompt the user holds, the one at `version` (a newer one
         is reminded again: `table_moved_on` then)."""
-        async with self._hot() as s:
-            row, seats, game, held = await self._rows_to_write(s, table_id)
+        async with self._repo.unit() as s:
+            row, seats, game, held = await self._repo.rows_to_write(s, table_id)
             try:
                 require_status(row, ACTIVE, "not_active")
                 seat = require_seated(row, seats, user_id).seat
@@ -153,17 +151,19 @@ class DeadlineOps(ServiceCore):
                     raise moved_on(row)
             except TableError:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 raise
             if states[seat].muted:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return info(row, seats, states)
             states = flow.mute(states, seat)
             _, remind_at = flow.schedule(states, flow.reminder_rule(self._settings))
-            await self._bump(s, row, prompt_states=flow.dump_states(states), remind_at=remind_at)
-            if game is not None and isinstance(s, PgUnit):
-                s.after_commit(partial(self._held.keep, row, seats, game))
+            await self._repo.bump(
+                s, row, prompt_states=flow.dump_states(states), remind_at=remind_at
+            )
+            if game is not None:
+                self._repo.hold(s, row, seats, game)
             return info(row, seats, states)
 
     async def expire_overdue(self, now: datetime | None = None) -> list[Expiry]:
@@ -175,7 +175,7 @@ class DeadlineOps(ServiceCore):
         whose expiry fails is logged and skipped: the others still expire.
         """
         now = now or self._clock()
-        ids = [table_id for (table_id,) in await self._query(self._scans.overdue, now=now)]
+        ids = [table_id for (table_id,) in await self._repo.query(self._scans.overdue, now=now)]
         out: list[Expiry] = []
         for table_id in ids:
             try:
@@ -192,20 +192,20 @@ class DeadlineOps(ServiceCore):
         return out
 
     async def _expire_one(self, table_id: int, now: datetime) -> Expiry | None:
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             expiry, pending = await self._expire_rows(table_id, now)
             if expiry is None or pending is None:
                 return expiry
-            return replace(expiry, result=await self._follow(expiry.result, pending))
+            return replace(expiry, result=await self._writer.follow(expiry.result, pending))
 
     async def _expire_rows(
         self, table_id: int, now: datetime
     ) -> tuple[Expiry | None, Pending | None]:
-        async with self._hot() as s:
-            row, seats, held_game, held = await self._rows_to_write(s, table_id)
+        async with self._repo.unit() as s:
+            row, seats, held_game, held = await self._repo.rows_to_write(s, table_id)
             if row.status != ACTIVE or row.deadline is None or row.deadline > now:
                 if held is not None:
-                    self._held.give_back(held)
+                    self._repo.held.give_back(held)
                 return None, None
             states = flow.load_states(row.prompt_states, len(seats))
             overdue = flow.overdue_seats(states, now)
@@ -229,7 +229,7 @@ class DeadlineOps(ServiceCore):
             users = tuple(seats[seat].user_id or 0 for seat in absent)
             policy = flow.effective_policy(row.expiry_policy, has_cpu(row.game))
             if absent and policy == "abandon":
-                await self._bump(
+                await self._repo.bump(
                     s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False
                 )
                 return Expiry("abandon", tuple(absent), users, ActResult(info(row, seats))), None
@@ -239,7 +239,7 @@ class DeadlineOps(ServiceCore):
                     seats[seat].auto = False
                     seats[seat].cpu_level = seats[seat].cpu_level or DEFAULT_LEVEL
             elif absent:
-                decide = self._chooser(row, seats, f"expire@{row.action_count}")
+                decide = self._writer.chooser(row, seats, f"expire@{row.action_count}")
                 for seat in absent:
                     prompt = game.prompt(seat)
                     if game.is_over() or prompt is None:
@@ -250,10 +250,10 @@ class DeadlineOps(ServiceCore):
                         raise TableError.from_engine(exc) from None
                     if action is not None:
                         batch.add(game, action, by="cpu")
-            answers, auto = self._automate(row, seats, game, offset=len(batch.actions))
+            answers, auto = self._writer.automate(row, seats, game, offset=len(batch.actions))
             batch.extend(answers)
             states = flow.lapse(states, lapsed)
-            result = await self._persist(
+            result = await self._writer.persist(
                 s, row, seats, game, batch, now=now, states=states, auto=auto
             )
             pending = Pending(game, auto)
@@ -272,7 +272,7 @@ class DeadlineOps(ServiceCore):
         row: TableRow,
         seats: list[SeatRow],
         game: Game,
-        states: list[flow.SeatPrompt],
+        states: list[flow.PromptState],
     ) -> tuple[Expiry, Pending]:
         """The watchdog's deadline passed: the table had steps of its own to take (a draw, an
         Auto seat's turn, CPU moves being thought) and nothing moved it for `stall_seconds`
@@ -280,8 +280,8 @@ class DeadlineOps(ServiceCore):
         what it waits for and never a card, and resumed: the CPUs' moves due, one step of its
         pace; published (`resume`), the Desk's pace loop takes up the rest."""
         log.warning("table %s stalled; resuming it: %s", row.id, stall_report(row, seats, game))
-        batch, auto = self._automate(row, seats, game, paced=1, states=states)
-        result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+        batch, auto = self._writer.automate(row, seats, game, paced=1, states=states)
+        result = await self._writer.persist(s, row, seats, game, batch, states=states, auto=auto)
         waited_for = game.is_over() or game.to_act() or result.auto_pending
         if not waited_for:  # an engine's bug: the game goes on, and nobody can make it
             log.error(
@@ -295,15 +295,17 @@ class DeadlineOps(ServiceCore):
         """Abandon lobbies untouched for `lobby_expiry_seconds`."""
         now = now or self._clock()
         cutoff = now - timedelta(seconds=self._settings.lobby_expiry_seconds)
-        ids = [table_id for (table_id,) in await self._query(self._scans.lobbies, cutoff=cutoff)]
+        ids = [
+            table_id for (table_id,) in await self._repo.query(self._scans.lobbies, cutoff=cutoff)
+        ]
         out: list[TableInfo] = []
         for table_id in ids:
             try:
-                async with self._hot() as s:
-                    row, seats = await self._load_rows(s, table_id, None)
+                async with self._repo.unit() as s:
+                    row, seats = await self._repo.load_rows(s, table_id, None)
                     if row.status != LOBBY or row.updated_at > cutoff:
                         continue
-                    await self._bump(s, row, status=ABANDONED)
+                    await self._repo.bump(s, row, status=ABANDONED)
                     abandoned = info(row, seats)
                 out.append(abandoned)  # once committed
             except TableError as exc:
@@ -326,12 +328,14 @@ class DeadlineOps(ServiceCore):
         cutoff = now - timedelta(days=days)
         ids = [
             table_id
-            for (table_id,) in await self._query(self._scans.archivable, cutoff=cutoff, limit=limit)
+            for (table_id,) in await self._repo.query(
+                self._scans.archivable, cutoff=cutoff, limit=limit
+            )
         ]
         done: list[int] = []
         for table_id in ids:
             try:
-                async with self._transaction() as s:
+                async with self._repo.transaction() as s:
                     row = await s.get(TableRow, table_id, with_for_update=True)
                     if row is None or row.archive is not None:
                         continue
@@ -360,7 +364,7 @@ class DeadlineOps(ServiceCore):
 
     async def next_wakeup(self) -> datetime | None:
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""
-        [(deadline, remind_at, lobby)] = await self._query(self._scans.wakeup)
+        [(deadline, remind_at, lobby)] = await self._repo.query(self._scans.wakeup)
         times = [t for t in (deadline, remind_at) if t is not None]
         if lobby is not None:
             times.append(lobby + timedelta(seconds=self._settings.lobby_expiry_seconds))

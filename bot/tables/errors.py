@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.store.models import TableRow
 from engines.base import GameError
 
 
@@ -59,3 +60,28 @@ class TableError(Exception):
         """
         extra = {"game": game} if game else {}
         return cls("illegal_action", error.message, **{**error.params, **extra, "code": error.code})
+
+
+def moved_on(row: TableRow) -> TableError:
+    """The refusal for a stale view or a lost race."""
+    return TableError(
+        "table_moved_on",
+        "The table has moved on since you looked; look again.",
+        table_id=row.id,
+        version=row.version,
+    )
+
+
+def no_table(table_id: int) -> TableError:
+    """The refusal for an unknown table id."""
+    return TableError("no_table", "There is no such table.", table_id=table_id)
+
+
+def channel_busy(channel_id: int, table_id: int | None) -> TableError:
+    """The refusal for a second open table in a channel."""
+    return TableError(
+        "channel_busy",
+        "This channel already has a table; finish or abandon it first (or open a thread).",
+        channel_id=channel_id,
+        table_id=table_id,
+    )

@@ -1,7 +1,7 @@
 """The table's decisions as pure functions: prompt versions, deadlines, reminders, expiry.
 
 No database and no engine state here, only prompts and times, so each rule is tested on its
-own (tests/tables/test_flow.py). The service stores one `SeatPrompt` per seat in the table row
+own (tests/tables/test_flow.py). The service stores one `PromptState` per seat in the table row
 (`prompt_states`) and asks these functions what changed, when the table must wake up, and what
 a timer that ran out means.
 
@@ -63,7 +63,7 @@ def reminders_of(rule: Reminders | float) -> Reminders:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatPrompt:
+class PromptState:
     """What the table remembers of one seat's prompt (stored as JSON in the table row)."""
 
     version: int = 0
@@ -121,7 +121,7 @@ class SeatPrompt:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SeatPrompt:
+    def from_json(cls, data: Mapping[str, Any]) -> PromptState:
         """Read one entry of the `prompt_states` column."""
         return cls(
             version=int(data.get("v", 0)),
@@ -140,13 +140,13 @@ class SeatPrompt:
         )
 
 
-def load_states(data: Sequence[Mapping[str, Any]] | None, seats: int) -> list[SeatPrompt]:
+def load_states(data: Sequence[Mapping[str, Any]] | None, seats: int) -> list[PromptState]:
     """The stored states, one per seat (a fresh state for seats not stored yet)."""
-    stored = [SeatPrompt.from_json(item) for item in (data or [])]
-    return stored[:seats] + [SeatPrompt() for _ in range(seats - len(stored))]
+    stored = [PromptState.from_json(item) for item in (data or [])]
+    return stored[:seats] + [PromptState() for _ in range(seats - len(stored))]
 
 
-def dump_states(states: Sequence[SeatPrompt]) -> list[dict[str, Any]]:
+def dump_states(states: Sequence[PromptState]) -> list[dict[str, Any]]:
     """The states as the `prompt_states` column stores them."""
     return [state.to_json() for state in states]
 
@@ -202,7 +202,7 @@ def is_chance(prompt: Prompt) -> bool:
 
 def held_by_a_player(
     prompts: Mapping[int, Prompt],
-    states: Sequence[SeatPrompt],
+    states: Sequence[PromptState],
     automated: Callable[[int], bool],
     now: datetime,
 ) -> bool:
@@ -218,7 +218,7 @@ def held_by_a_player(
     for seat, prompt in prompts.items():
         if prompt.required or prompt.window is None or automated(seat):
             continue
-        state = states[seat] if seat < len(states) else SeatPrompt()
+        state = states[seat] if seat < len(states) else PromptState()
         if state.signature == prompt.signature() and (
             state.declined or state.due is None or state.due <= now
         ):
@@ -228,7 +228,7 @@ def held_by_a_player(
 
 
 def next_states(
-    old: Sequence[SeatPrompt],
+    old: Sequence[PromptState],
     prompts: Mapping[int, Prompt],
     acted: Collection[int],
     now: datetime,
@@ -236,7 +236,7 @@ def next_states(
     live_timer_seconds: int | None = None,
     window_seconds: int | None = None,
     present: Collection[int] = (),
-) -> list[SeatPrompt]:
+) -> list[PromptState]:
     """The seats' prompt states after a change: versions stepped, new deadlines where due.
 
     A seat whose prompt is unchanged and who did not act keeps its version and its deadline
@@ -255,10 +255,10 @@ def next_states(
             continue
         if prompt is None:
             closed = state.kind if state.asked and seat not in acted else None
-            out.append(SeatPrompt(version=state.version + 1, closed=closed, seen=seen))
+            out.append(PromptState(version=state.version + 1, closed=closed, seen=seen))
             continue
         out.append(
-            SeatPrompt(
+            PromptState(
                 version=state.version + 1,
                 signature=signature,
                 required=prompt.required,
@@ -273,8 +273,8 @@ def next_states(
 
 
 def mark_declined(
-    states: Sequence[SeatPrompt], declined: Collection[tuple[int, str]]
-) -> list[SeatPrompt]:
+    states: Sequence[PromptState], declined: Collection[tuple[int, str]]
+) -> list[PromptState]:
     """The states with the optional prompts a CPU let pass marked (while still the same)."""
     return [
         replace(s, declined=True) if (seat, s.signature) in declined else s
@@ -282,7 +282,7 @@ def mark_declined(
     ]
 
 
-def reminder_time(state: SeatPrompt, rule: Reminders | float) -> datetime | None:
+def reminder_time(state: PromptState, rule: Reminders | float) -> datetime | None:
     """When the seat's next reminder goes (None: no reminder for this prompt, or no more)."""
     rule = reminders_of(rule)
     if not state.required or state.reminded or state.muted:
@@ -302,13 +302,13 @@ def reminder_time(state: SeatPrompt, rule: Reminders | float) -> datetime | None
     return last
 
 
-def _last_call(state: SeatPrompt, rule: Reminders) -> datetime:
+def _last_call(state: PromptState, rule: Reminders) -> datetime:
     assert state.due is not None and state.since is not None
     return state.due - min(timedelta(seconds=rule.before), (state.due - state.since) / 2)
 
 
 def schedule(
-    states: Sequence[SeatPrompt], rule: Reminders | float
+    states: Sequence[PromptState], rule: Reminders | float
 ) -> tuple[datetime | None, datetime | None]:
     """(deadline, remind_at) of the table: the earliest deadline and the earliest reminder."""
     dues = [s.due for s in states if s.due is not None]
@@ -317,7 +317,7 @@ def schedule(
 
 
 def seats_to_remind(
-    states: Sequence[SeatPrompt], now: datetime, rule: Reminders | float
+    states: Sequence[PromptState], now: datetime, rule: Reminders | float
 ) -> list[int]:
     """Seats whose reminder is due now."""
     return [
@@ -328,11 +328,11 @@ def seats_to_remind(
 
 
 def mark_reminded(
-    states: Sequence[SeatPrompt],
+    states: Sequence[PromptState],
     seats: Collection[int],
     now: datetime | None = None,
     rule: Reminders | float | None = None,
-) -> list[SeatPrompt]:
+) -> list[PromptState]:
     """The states with the reminders of `seats` sent at `now` (without a time: their last call).
 
     A reminder counts every slot of the rhythm gone by (a bot that was down sends one, not
@@ -356,13 +356,13 @@ def mark_reminded(
     return out
 
 
-def stalled(state: SeatPrompt, rule: Reminders | float) -> bool:
+def stalled(state: PromptState, rule: Reminders | float) -> bool:
     """The prompt was reminded as often as the rule allows and is still unanswered."""
     rule = reminders_of(rule)
     return bool(rule.limit) and state.reminders >= rule.limit
 
 
-def mute(states: Sequence[SeatPrompt], seat: int) -> list[SeatPrompt]:
+def mute(states: Sequence[PromptState], seat: int) -> list[PromptState]:
     """The states with the reminders of `seat`'s current prompt muted."""
     return [replace(s, muted=True) if i == seat else s for i, s in enumerate(states)]
 
@@ -377,7 +377,7 @@ def away(seen: datetime | None, now: datetime, away_seconds: float) -> bool:
 DEFAULT, POLICY, LAPSE = "default", "policy", "lapse"
 
 
-def overdue_seats(states: Sequence[SeatPrompt], now: datetime) -> list[int]:
+def overdue_seats(states: Sequence[PromptState], now: datetime) -> list[int]:
     """Seats whose prompt's time has run out."""
     return [seat for seat, s in enumerate(states) if s.due is not None and s.due <= now]
 
@@ -396,7 +396,7 @@ def expiry_kind(prompt: Prompt | None) -> str | None:
     return LAPSE
 
 
-def lapse(states: Sequence[SeatPrompt], seats: Collection[int]) -> list[SeatPrompt]:
+def lapse(states: Sequence[PromptState], seats: Collection[int]) -> list[PromptState]:
     """The states with the deadlines of `seats` cleared (their optional prompts stay open)."""
     return [replace(s, due=None) if i in seats else s for i, s in enumerate(states)]
 

@@ -21,13 +21,11 @@ from bot.store.models import (
 )
 from bot.tables.core import (
     Pending,
-    ServiceCore,
-    channel_busy,
+    UseCase,
     display_name,
     game_class_or_error,
     game_of,
     info,
-    moved_on,
     require_creator,
     require_room,
     require_seated,
@@ -36,13 +34,13 @@ from bot.tables.core import (
     status_error,
     taken_over,
 )
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, channel_busy, moved_on
 from bot.tables.results import ActResult, TableInfo
 from engines.base import JSON, GameError, RecordError
 from engines.cpu import DEFAULT_LEVEL, cpu_player
 
 
-class LobbyOps(ServiceCore):
+class Lobby(UseCase):
     """Lobby and seat operations."""
 
     async def open_lobby(
@@ -70,12 +68,12 @@ class LobbyOps(ServiceCore):
             cls.check_seats(seat_count)
         except RecordError as exc:
             raise TableError.from_engine(exc) from None
-        async with self._transaction() as s:
-            busy = await self._open_table_id(s, channel_id)
+        async with self._repo.transaction() as s:
+            busy = await self._repo.open_table_id(s, channel_id)
             if busy is not None:
                 raise channel_busy(channel_id, busy)
             guild = await s.get(GuildSettingsRow, guild_id) if guild_id is not None else None
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=cls.id,
@@ -91,7 +89,7 @@ class LobbyOps(ServiceCore):
             if seed is not None:
                 row.seed = seed
             s.add(row)
-            await self._flush_open_table(s, channel_id)
+            await self._repo.flush_open_table(s, channel_id)
             seat = SeatRow(
                 table_id=row.id, seat=0, user_id=creator_id, name=display_name(creator_name)
             )
@@ -103,8 +101,8 @@ class LobbyOps(ServiceCore):
         self, table_id: int, user_id: int, name: str, *, expected_version: int | None = None
     ) -> TableInfo:
         """Take the next free seat of a lobby."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             require_status(row, LOBBY, "lobby_only")
             held = next((x for x in seats if x.user_id == user_id), None)
             if held is not None:
@@ -115,7 +113,7 @@ class LobbyOps(ServiceCore):
                     seat=held.seat,
                 )
             require_room(row, seats)
-            await self._bump(s, row)
+            await self._repo.bump(s, row)
             seat = SeatRow(
                 table_id=row.id, seat=len(seats), user_id=user_id, name=display_name(name)
             )
@@ -133,8 +131,8 @@ class LobbyOps(ServiceCore):
         expected_version: int | None = None,
     ) -> TableInfo:
         """A seated player adds a computer seat at `level` (easy / normal / hard)."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             require_status(row, LOBBY, "lobby_only")
             require_seated(row, seats, user_id)
             require_room(row, seats)
@@ -142,12 +140,12 @@ class LobbyOps(ServiceCore):
                 cpu_player(row.game, level)
             except GameError as exc:
                 raise TableError.from_engine(exc) from None
-            await self._bump(s, row)
+            await self._repo.bump(s, row)
             seat = SeatRow(
                 table_id=row.id,
                 seat=len(seats),
                 cpu_level=level,
-                name=display_name(name or self._cpu_name(row, seats)),
+                name=display_name(name or self._writer.cpu_name(row, seats)),
             )
             s.add(seat)
             await s.flush()
@@ -157,8 +155,8 @@ class LobbyOps(ServiceCore):
         self, table_id: int, user_id: int, seat: int, *, expected_version: int | None = None
     ) -> TableInfo:
         """A seated player removes a computer seat; later seats move up one."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             require_status(row, LOBBY, "lobby_only")
             require_seated(row, seats, user_id)
             if not 0 <= seat < len(seats):
@@ -167,7 +165,7 @@ class LobbyOps(ServiceCore):
                 raise TableError(
                     "not_a_cpu", f"Seat {seat} is not a computer seat.", table_id=row.id, seat=seat
                 )
-            await self._bump(s, row)
+            await self._repo.bump(s, row)
             remaining = await self._drop_lobby_seat(s, seats, seat)
             return info(row, remaining)
 
@@ -181,14 +179,14 @@ class LobbyOps(ServiceCore):
         expected_version: int | None = None,
     ) -> TableInfo:
         """Change some of a lobby's options (its creator, or a moderator); the rest stay."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             require_status(row, LOBBY, "lobby_only")
             if not is_moderator:
                 require_creator(row, user_id)
             cls = game_class_or_error(row.game)
             resolved = resolve_options(cls, {**dict(row.options), **dict(options)})
-            await self._bump(s, row, options=resolved)
+            await self._repo.bump(s, row, options=resolved)
             return info(row, seats)
 
     async def set_cpu_level(
@@ -206,8 +204,8 @@ class LobbyOps(ServiceCore):
         on (`next_level`), so a hand is played through at one level; in a game of one hand it
         decides from the CPU's next decision on.
         """
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             if row.status not in (LOBBY, ACTIVE):
                 raise status_error(row, "not_active")
             require_seated(row, seats, user_id)
@@ -228,7 +226,7 @@ class LobbyOps(ServiceCore):
             else:
                 held.next_level, held.level_part = level, part
             await s.flush()
-            await self._bump(s, row)
+            await self._repo.bump(s, row)
             return info(row, seats)
 
     async def leave(
@@ -241,8 +239,8 @@ class LobbyOps(ServiceCore):
         the seat at normal level and plays on at once if it is asked; a game left without any
         human player is abandoned.
         """
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             held = require_seated(row, seats, user_id)
             if row.status == LOBBY:
                 rest = [x for x in seats if x is not held]
@@ -252,7 +250,7 @@ class LobbyOps(ServiceCore):
                     values["status"] = ABANDONED
                 elif row.created_by == user_id:
                     values["created_by"] = humans[0].user_id
-                await self._bump(s, row, **values)
+                await self._repo.bump(s, row, **values)
                 remaining = await self._drop_lobby_seat(s, seats, held.seat)
                 return ActResult(info(row, remaining))
             require_status(row, ACTIVE, "not_active")
@@ -262,19 +260,19 @@ class LobbyOps(ServiceCore):
             held.auto = False
             held.cpu_level = held.cpu_level or DEFAULT_LEVEL
             if not any(x.user_id is not None and not x.cpu_takeover for x in seats):
-                await self._bump(s, row, status=ABANDONED, deadline=None, remind_at=None)
+                await self._repo.bump(s, row, status=ABANDONED, deadline=None, remind_at=None)
                 return ActResult(info(row, seats))
             game = game_of(row)
-            batch, auto = self._automate(row, seats, game)
-            result = await self._persist(s, row, seats, game, batch, started=True, auto=auto)
-        return await self._follow(result, Pending(game, auto))
+            batch, auto = self._writer.automate(row, seats, game)
+            result = await self._writer.persist(s, row, seats, game, batch, started=True, auto=auto)
+        return await self._writer.follow(result, Pending(game, auto))
 
     async def start(
         self, table_id: int, user_id: int, *, expected_version: int | None = None
     ) -> ActResult:
         """The creator starts the game with the seats taken; CPU seats asked play at once."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             require_status(row, LOBBY, "lobby_only")
             require_creator(row, user_id)
             cls = game_class_or_error(row.game)
@@ -286,8 +284,8 @@ class LobbyOps(ServiceCore):
                     seats=len(seats),
                     min_seats=cls.min_seats,
                 )
-            result, pending = await self._start_game(s, row, seats)
-        return await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return await self._writer.follow(result, pending)
 
     async def rematch(self, table_id: int, user_id: int) -> ActResult:
         """Play again: a new running table in the same channel, same seats.
@@ -296,8 +294,8 @@ class LobbyOps(ServiceCore):
         alternate the first player). Only the newest finished table of a series can be
         rematched (else `table_moved_on`).
         """
-        async with self._transaction() as s:
-            old, old_seats = await self._load_rows(s, table_id, None)
+        async with self._repo.transaction() as s:
+            old, old_seats = await self._repo.load_rows(s, table_id, None)
             if old.status != FINISHED:
                 raise status_error(old, "not_finished")
             require_seated(old, old_seats, user_id)
@@ -309,12 +307,12 @@ class LobbyOps(ServiceCore):
             )
             if newer is not None:
                 raise moved_on(old)
-            busy = await self._open_table_id(s, old.channel_id)
+            busy = await self._repo.open_table_id(s, old.channel_id)
             if busy is not None:
                 raise channel_busy(old.channel_id, busy)
             cls = game_class_or_error(old.game)
             options = cls.next_match_options(old.options, len(old_seats))
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=old.guild_id,
                 channel_id=old.channel_id,
                 game=cls.id,
@@ -329,7 +327,7 @@ class LobbyOps(ServiceCore):
             )
             row.seed = secrets.randbits(63)
             s.add(row)
-            await self._flush_open_table(s, old.channel_id)
+            await self._repo.flush_open_table(s, old.channel_id)
             seats = [
                 SeatRow(
                     table_id=row.id,
@@ -342,8 +340,8 @@ class LobbyOps(ServiceCore):
             ]
             s.add_all(seats)
             await s.flush()
-            result, pending = await self._start_game(s, row, seats)
-        return await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return await self._writer.follow(result, pending)
 
     async def abandon(
         self,
@@ -354,13 +352,15 @@ class LobbyOps(ServiceCore):
         expected_version: int | None = None,
     ) -> TableInfo:
         """End a lobby or a running game without a result (its creator or a moderator)."""
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             if row.status not in OPEN_STATUSES:
                 raise status_error(row, "not_active")
             if not is_moderator:
                 require_creator(row, user_id)
-            await self._bump(s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False)
+            await self._repo.bump(
+                s, row, status=ABANDONED, deadline=None, remind_at=None, paced=False
+            )
             return info(row, seats)
 
     async def _drop_lobby_seat(
@@ -377,7 +377,7 @@ class LobbyOps(ServiceCore):
         return remaining
 
 
-class RestartOps(LobbyOps):
+class Restart(UseCase):
     """ "New game" in the middle of a game against CPUs."""
 
     async def new_game(self, table_id: int, user_id: int) -> tuple[TableInfo, ActResult]:
@@ -387,8 +387,8 @@ class RestartOps(LobbyOps):
         game says the new options (`Game.next_match_options`: the first player changes).
         Returns the abandoned table and the new game.
         """
-        async with self._transaction() as s:
-            old, old_seats = await self._load_rows(s, table_id, None)
+        async with self._repo.transaction() as s:
+            old, old_seats = await self._repo.load_rows(s, table_id, None)
             require_status(old, ACTIVE, "not_active")
             held = require_seated(old, old_seats, user_id)
             if held.cpu_takeover or any(
@@ -397,9 +397,11 @@ class RestartOps(LobbyOps):
                 raise TableError(
                     "not_allowed", "Only a lone human player can restart the game.", table_id=old.id
                 )
-            await self._bump(s, old, status=ABANDONED, deadline=None, remind_at=None, paced=False)
+            await self._repo.bump(
+                s, old, status=ABANDONED, deadline=None, remind_at=None, paced=False
+            )
             cls = game_class_or_error(old.game)
-            row = self._new_table(
+            row = self._writer.new_table(
                 guild_id=old.guild_id,
                 channel_id=old.channel_id,
                 game=cls.id,
@@ -412,7 +414,7 @@ class RestartOps(LobbyOps):
                 series_match=1,
             )
             s.add(row)
-            await self._flush_open_table(s, old.channel_id)
+            await self._repo.flush_open_table(s, old.channel_id)
             seats = [
                 SeatRow(
                     table_id=row.id,
@@ -430,5 +432,5 @@ class RestartOps(LobbyOps):
             s.add_all(seats)
             await s.flush()
             closed = info(old, old_seats)
-            result, pending = await self._start_game(s, row, seats)
-        return closed, await self._follow(result, pending)
+            result, pending = await self._writer.start_game(s, row, seats)
+        return closed, await self._writer.follow(result, pending)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from bot.store.models import ACTIVE, OPEN_STATUSES, SeatRow, TableRow
 from bot.tables import flow
@@ -12,30 +10,29 @@ from bot.tables.core import (
     Batch,
     Pending,
     Progress,
-    ServiceCore,
+    UseCase,
     game_class_or_error,
     game_of,
     has_paced_step,
     info,
-    moved_on,
     require_seated,
     require_status,
     result_of,
     status_error,
     taken_over,
 )
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, moved_on
 from bot.tables.flow import load_states, mark_declined
-from bot.tables.pgrows import Held, PgUnit
-from bot.tables.results import ActResult, TableInfo
-from engines.base import JSON, Action, Game, GameError, IllegalAction
+from bot.tables.repository import Held
+from bot.tables.results import ActResult, SeatPrompt, TableInfo
+from engines.base import JSON, Action, GameError, IllegalAction
 
 FINISH_TRIES = 3
 """Times "see the result" is played out again when the table moved on meanwhile."""
 
 
 def not_your_turn(
-    row: TableRow, seats: list[SeatRow], states: list[flow.SeatPrompt], mine: SeatRow
+    row: TableRow, seats: list[SeatRow], states: list[flow.PromptState], mine: SeatRow
 ) -> TableError:
     """The refusal of a move or a "Not now" by a seat asked nothing. It names only the seats
     waited for in public: a seat asked in private (a claim) is nobody else's business, not
@@ -51,7 +48,7 @@ def not_your_turn(
 
 def asked_seat(
     row: TableRow, seats: list[SeatRow], user_id: int, prompt_version: int | None
-) -> tuple[SeatRow, list[flow.SeatPrompt]]:
+) -> tuple[SeatRow, list[flow.PromptState]]:
     """The user's seat at an active table, playing themselves and asked something now, and
     the table's prompt states. Whether the seat is asked at all comes first: a move naming an
     old version of a prompt the seat no longer has is out of turn, not out of date; another
@@ -69,20 +66,7 @@ def asked_seat(
     return mine, states
 
 
-@dataclass(frozen=True, slots=True)
-class SeatPrompt:
-    """A user's decision now: their prompt (`Prompt.to_json()`), its version, the table."""
-
-    table: TableInfo
-    seat: int
-    version: int
-    prompt: Mapping[str, Any] | None
-    view: Mapping[str, Any]
-    closed: str | None = None
-    """The kind of the seat's prompt that the table closed at this version (`flow.SeatPrompt`)."""
-
-
-class PlayOps(ServiceCore):
+class Play(UseCase):
     """What happens at a running table."""
 
     async def act(
@@ -104,14 +88,14 @@ class PlayOps(ServiceCore):
 
         The move is written at once with the answers that cost nothing; the CPUs that think
         for longer think in worker processes, and their moves are written as they come
-        (`ServiceCore._follow`): given `progress`, each write but the last is handed to it as
+        (`TableWriter.follow`): given `progress`, each write but the last is handed to it as
         it comes and the last returned; without it, one result covers them all.
         """
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             result, pending = await self._act_held(
                 table_id, user_id, action, expected_version, prompt_version
             )
-            return await self._follow(result, pending, progress)
+            return await self._writer.follow(result, pending, progress)
 
     async def _act_held(
         self,
@@ -121,9 +105,9 @@ class PlayOps(ServiceCore):
         expected_version: int | None,
         prompt_version: int | None,
     ) -> tuple[ActResult, Pending]:
-        held = self._held.peek(table_id)
+        held = self._repo.held.peek(table_id)
         if held is not None and expected_version in (None, held.version):
-            held = self._held.take(table_id)
+            held = self._repo.held.take(table_id)
             try:
                 return await self._act(
                     table_id, user_id, action, expected_version, prompt_version, held
@@ -141,14 +125,9 @@ class PlayOps(ServiceCore):
         prompt_version: int | None,
         held: Held | None,
     ) -> tuple[ActResult, Pending]:
-        async with self._hot() as s:
-            game: Game | None = None
-            if held is not None and isinstance(s, PgUnit):
-                # nothing read: the write is refused if the table moved on since
-                row, seats = s.adopt(held)
-                game = held.game
-            else:
-                row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.unit() as s:
+            # a held table is not read: the write is refused if the table moved on since
+            row, seats, game = await self._repo.rows_of(s, table_id, expected_version, held)
             mine, states = asked_seat(row, seats, user_id, prompt_version)
             if game is None:
                 game = game_of(row)
@@ -158,9 +137,11 @@ class PlayOps(ServiceCore):
                 batch.add(game, parsed, by="user")
             except IllegalAction as exc:
                 raise TableError.illegal(exc, row.game) from None
-            answers, auto = self._automate(row, seats, game, offset=1, states=states)
+            answers, auto = self._writer.automate(row, seats, game, offset=1, states=states)
             batch.extend(answers)
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self._writer.persist(
+                s, row, seats, game, batch, states=states, auto=auto
+            )
         return result, Pending(game, auto)
 
     async def decline(
@@ -174,15 +155,15 @@ class PlayOps(ServiceCore):
         """Let the user's optional prompt pass ("Not now"): its default when it has one (keep
         the hand), else the table stops waiting for it (the next CPU draws instead of giving
         the knock its window); the prompt stays the seat's own until the game moves on."""
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             result, pending = await self._decline(table_id, user_id, prompt_version)
-            return await self._follow(result, pending, progress)
+            return await self._writer.follow(result, pending, progress)
 
     async def _decline(
         self, table_id: int, user_id: int, prompt_version: int | None
     ) -> tuple[ActResult, Pending]:
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             mine, states = asked_seat(row, seats, user_id, prompt_version)
             game = game_of(row)
             prompt = game.prompt(mine.seat)
@@ -201,11 +182,13 @@ class PlayOps(ServiceCore):
             else:
                 batch.declined.add((mine.seat, prompt.signature()))
                 states = mark_declined(states, batch.declined)
-            answers, auto = self._automate(
+            answers, auto = self._writer.automate(
                 row, seats, game, offset=len(batch.actions), states=states
             )
             batch.extend(answers)
-            result = await self._persist(s, row, seats, game, batch, states=states, auto=auto)
+            result = await self._writer.persist(
+                s, row, seats, game, batch, states=states, auto=auto
+            )
         return result, Pending(game, auto)
 
     async def check_action(self, table_id: int, user_id: int, action: Mapping[str, JSON]) -> None:
@@ -214,8 +197,8 @@ class PlayOps(ServiceCore):
         For controls that build an action step by step (a card pick): the Play button is
         offered only once the game would accept what it plays.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
@@ -226,14 +209,14 @@ class PlayOps(ServiceCore):
 
     async def prompt(self, table_id: int, user_id: int) -> SeatPrompt:
         """The user's decision now (None when not asked), its version and the seat's view."""
-        held = self._held.peek(table_id)
+        held = self._repo.held.peek(table_id)
         while True:
-            async with self._hot() as s:
-                row, seats = await self._load_rows(s, table_id, None, held=held)
+            async with self._repo.unit() as s:
+                row, seats = await self._repo.load_rows(s, table_id, None, held=held)
                 mine = require_seated(row, seats, user_id)
                 if held is None or row.snapshot is not None or row.version != held.version:
                     game = game_of(row)
-                elif self._held.holds(held):
+                elif self._repo.held.holds(held):
                     game = held.game  # read here, before any await: a move may play on it after
                 else:
                     held = None  # a move took the held game meanwhile: read the table whole
@@ -254,13 +237,15 @@ class PlayOps(ServiceCore):
         `{"action": {...} | None, "reason": code | None, "params": {...}}`, or None when the
         seat is not asked. It decides from the seat's view and prompt only, like any CPU seat.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             require_status(row, ACTIVE, "not_active")
             held = require_seated(row, seats, user_id)
             game = game_of(row)
         try:  # thought outside the transaction, in a worker unless hints here cost nothing
-            return await self._thinkers.hint(game, held.seat, row.seed, f"hint@{row.action_count}")
+            return await self._writer.thinkers.hint(
+                game, held.seat, row.seed, f"hint@{row.action_count}"
+            )
         except GameError as exc:
             raise TableError.from_engine(exc) from None
 
@@ -273,29 +258,29 @@ class PlayOps(ServiceCore):
         took over): it would end the game for another player without asking them. Every action
         is logged (one bulk insert); `steps` is empty, `applied` counts them.
         """
-        async with self._table_lock(table_id):
+        async with self._writer.table_lock(table_id):
             for _ in range(FINISH_TRIES):
-                async with self._transaction(reads_only=True) as s:
-                    row, seats = await self._load_rows(s, table_id, expected_version)
+                async with self._repo.transaction(reads_only=True) as s:
+                    row, seats = await self._repo.load_rows(s, table_id, expected_version)
                     self._may_finish(row, seats, user_id)
                     game = game_of(row)
                     version, purpose = row.version, f"finish@{row.action_count}"
-                    seating = self._seating(seats)
+                    seating = self._writer.seating(seats)
                 # the whole game played out in a worker, outside any transaction
                 try:
-                    actions, snapshot = await self._thinkers.play_out(
+                    actions, snapshot = await self._writer.thinkers.play_out(
                         row.game, game.to_json(), seating, row.seed, purpose
                     )
                 except GameError as exc:
                     raise TableError.from_engine(exc) from None
-                async with self._transaction() as s:
-                    row, seats = await self._load_rows(s, table_id, None)
+                async with self._repo.transaction() as s:
+                    row, seats = await self._repo.load_rows(s, table_id, None)
                     if row.version != version:
                         continue  # the table moved on meanwhile: judged and played out again
                     game = game_class_or_error(row.game).from_json(snapshot)
                     moves = [Action.from_json(a) for a in actions]
                     batch = Batch([], moves, [None] * len(moves), {a.seat for a in moves})
-                    return await self._persist(s, row, seats, game, batch)
+                    return await self._writer.persist(s, row, seats, game, batch)
             raise moved_on(row)
 
     def _may_finish(self, row: TableRow, seats: list[SeatRow], user_id: int) -> None:
@@ -327,19 +312,19 @@ class PlayOps(ServiceCore):
         transport calls this at its watching pace while `auto_pending`; nothing to do returns
         `applied == 0` without writing.
         """
-        async with self._table_lock(table_id):
-            async with self._hot() as s:
-                row, seats = await self._load_rows(s, table_id, None)
+        async with self._writer.table_lock(table_id):
+            async with self._repo.unit() as s:
+                row, seats = await self._repo.load_rows(s, table_id, None)
                 require_status(row, ACTIVE, "not_active")
                 game = game_of(row)
-                batch, auto = self._automate(row, seats, game, paced=limit)
+                batch, auto = self._writer.automate(row, seats, game, paced=limit)
                 if not batch.actions and not batch.declined:
                     result = result_of(row, seats, game, [], 0)
                 else:
                     # prompts let pass are written too, even alone: offered again, the same
                     # answer would be the batch again, for ever
-                    result = await self._persist(s, row, seats, game, batch, auto=auto)
-            return await self._follow(result, Pending(game, auto), progress)
+                    result = await self._writer.persist(s, row, seats, game, batch, auto=auto)
+            return await self._writer.follow(result, Pending(game, auto), progress)
 
     async def set_auto(
         self, table_id: int, user_id: int, on: bool, *, expected_version: int | None = None
@@ -349,8 +334,8 @@ class PlayOps(ServiceCore):
         A seat the CPU took over (the user left, or timed out under `cpu_seat`) comes back to
         its user either way: off, they play it again; on, the CPU plays it at their pace.
         """
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, expected_version)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, expected_version)
             if row.status not in OPEN_STATUSES:
                 raise status_error(row, "not_active")
             held = require_seated(row, seats, user_id)
@@ -363,5 +348,5 @@ class PlayOps(ServiceCore):
             if row.status == ACTIVE and row.snapshot is not None:
                 game = game_of(row)
                 paced = has_paced_step(game, seats)
-            await self._bump(s, row, paced=paced)
+            await self._repo.bump(s, row, paced=paced)
             return info(row, seats)

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow, UserStatsRow
 from bot.tables import archive
 from bot.tables.core import (
-    ServiceCore,
+    UseCase,
     game_class_or_error,
     game_of,
     info,
@@ -21,27 +21,27 @@ from engines.base import JSON
 from engines.record import Record
 
 
-class ReadOps(ServiceCore):
+class Reading(UseCase):
     """Queries that change nothing."""
 
     async def load(self, table_id: int) -> TableInfo:
         """The table (any status)."""
-        async with self._hot() as s:
-            return info(*await self._load_rows(s, table_id, None))
+        async with self._repo.unit() as s:
+            return info(*await self._repo.load_rows(s, table_id, None))
 
     async def active_table(self, channel_id: int) -> TableInfo | None:
         """The channel's lobby or running table, if any."""
-        async with self._transaction() as s:
-            table_id = await self._open_table_id(s, channel_id)
+        async with self._repo.transaction() as s:
+            table_id = await self._repo.open_table_id(s, channel_id)
             if table_id is None:
                 return None
-            return info(*await self._load_rows(s, table_id, None))
+            return info(*await self._repo.load_rows(s, table_id, None))
 
     async def last_table(self, channel_id: int) -> TableInfo | None:
         """The channel's open table, or else its newest table if that one finished: what the
         channel's commands speak of after a game ends, until a new table opens there."""
-        async with self._transaction() as s:
-            table_id = await self._open_table_id(s, channel_id)
+        async with self._repo.transaction() as s:
+            table_id = await self._repo.open_table_id(s, channel_id)
             if table_id is None:
                 newest = (
                     await s.execute(
@@ -54,11 +54,11 @@ class ReadOps(ServiceCore):
                 if newest is None or newest.status != FINISHED:
                     return None
                 table_id = newest.id
-            return info(*await self._load_rows(s, table_id, None))
+            return info(*await self._repo.load_rows(s, table_id, None))
 
     async def tables_waiting_on(self, user_id: int) -> list[TableInfo]:
         """Every running table, in any guild, where the game waits for a seat of the user."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             rows = (
                 await s.scalars(
                     select(TableRow)
@@ -73,14 +73,14 @@ class ReadOps(ServiceCore):
             ).all()
             out = []
             for row in rows:
-                table = info(row, await self._seats(s, row.id))
+                table = info(row, await self._repo.seats(s, row.id))
                 if user_id in table.waiting_user_ids:
                     out.append(table)
             return out
 
     async def auto_pending_tables(self) -> list[TableInfo]:
         """Running tables with steps to take at their pace: resume `advance` after a restart."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             rows = (
                 await s.scalars(
                     select(TableRow)
@@ -88,19 +88,19 @@ class ReadOps(ServiceCore):
                     .order_by(TableRow.id)
                 )
             ).all()
-            return [info(row, await self._seats(s, row.id)) for row in rows]
+            return [info(row, await self._repo.seats(s, row.id)) for row in rows]
 
     async def private_view(self, table_id: int, user_id: int) -> dict[str, JSON]:
         """The view of the user's seat (their hand and the public table)."""
-        async with self._hot() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             held = require_seated(row, seats, user_id)
             return game_of(row).view(held.seat)
 
     async def public_view(self, table_id: int) -> dict[str, JSON]:
         """The public view of the game (what the channel may see)."""
-        async with self._hot() as s:
-            row, _ = await self._load_rows(s, table_id, None)
+        async with self._repo.unit() as s:
+            row, _ = await self._repo.load_rows(s, table_id, None)
             return game_of(row).view(None)
 
     async def record(self, table_id: int, *, include_sealed: bool = False) -> dict[str, JSON]:
@@ -109,8 +109,8 @@ class ReadOps(ServiceCore):
         While the game runs, actions the game keeps sealed (exposures not all in, a buried
         kitty, unresolved claims) are left out, unless `include_sealed` (storage checks only).
         """
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             rows: list[tuple[Any, Any]] = list(
                 (
                     await s.execute(
@@ -135,7 +135,7 @@ class ReadOps(ServiceCore):
 
     async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:
         """The user's played / won / lost / drawn counts, per game."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             query = select(UserStatsRow).where(UserStatsRow.user_id == user_id)
             if game is not None:
                 query = query.where(UserStatsRow.game == game)

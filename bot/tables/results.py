@@ -153,6 +153,19 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatPrompt:
+    """A user's decision now: their prompt (`Prompt.to_json()`), its version, the table."""
+
+    table: TableInfo
+    seat: int
+    version: int
+    prompt: Mapping[str, Any] | None
+    view: Mapping[str, Any]
+    closed: str | None = None
+    """The kind of the seat's prompt that the table closed at this version (`flow.PromptState`)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One action applied, with the engine's events, and who chose it.
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -15,7 +14,6 @@ from bot.settings import (
     MAX_TURN_TIMER,
     MIN_TURN_TIMER,
     NOTIFY_MODES,
-    Settings,
 )
 from bot.store.models import (
     NO_USER,
@@ -27,18 +25,17 @@ from bot.store.models import (
 )
 from bot.tables.core import (
     UNSET,
-    ServiceCore,
+    UseCase,
     info,
-    no_table,
     require_creator,
-    rowcount,
     status_error,
 )
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, no_table
+from bot.tables.repository import rowcount
 from bot.tables.results import GuildSettings, MessageRef, TableInfo, UserPrefs
 
 
-class SettingsOps(ServiceCore):
+class Preferences(UseCase):
     """Table, guild and user settings; message references."""
 
     async def set_table_settings(
@@ -66,18 +63,18 @@ class SettingsOps(ServiceCore):
             values["expiry_policy"] = check_policy(expiry_policy)
         if locale is not UNSET:
             values["locale"] = check_locale(locale)
-        async with self._transaction() as s:
-            row, seats = await self._load_rows(s, table_id, None)
+        async with self._repo.transaction() as s:
+            row, seats = await self._repo.load_rows(s, table_id, None)
             if row.status not in OPEN_STATUSES:
                 raise status_error(row, "not_active")
             if not is_moderator:
                 require_creator(row, user_id)
-            await self._bump(s, row, **values)
+            await self._repo.bump(s, row, **values)
             return info(row, seats)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's defaults for new tables."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.get(GuildSettingsRow, guild_id)
             if row is None:
                 return GuildSettings(guild_id)
@@ -101,65 +98,58 @@ class SettingsOps(ServiceCore):
             )
         if expiry_policy is not UNSET:
             values["expiry_policy"] = None if expiry_policy is None else check_policy(expiry_policy)
-        async with self._transaction() as s:
-            await self._upsert(s, GuildSettingsRow, {"guild_id": guild_id}, values)
+        async with self._repo.transaction() as s:
+            await self._repo.upsert(s, GuildSettingsRow, {"guild_id": guild_id}, values)
         return await self.guild_settings(guild_id)
 
     async def dm_closed(self, user_id: int) -> bool:
         """True when a DM to the user failed and they have not opened DMs since."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.get(UserSettingsRow, user_id)
             return bool(row and row.dm_closed)
 
     async def set_dm_closed(self, user_id: int, closed: bool) -> None:
         """Remember whether the user's DMs are closed."""
-        async with self._transaction() as s:
-            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"dm_closed": closed})
+        async with self._repo.transaction() as s:
+            await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"dm_closed": closed})
 
     async def user_locale(self, user_id: int) -> str | None:
         """The user's locale override, if they chose one."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.get(UserSettingsRow, user_id)
             return row.locale if row else None
 
     async def dm_locale(self, user_id: int) -> str | None:
         """The language to DM the user in: their choice, else their Discord client's last seen."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.get(UserSettingsRow, user_id)
             return (row.locale or row.seen_locale) if row else None
 
     async def set_seen_locale(self, user_id: int, locale: str) -> None:
         """Remember the language of the user's Discord client (DMs after a restart use it)."""
         value = check_locale(locale)
-        async with self._transaction() as s:
-            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value})
+        async with self._repo.transaction() as s:
+            await self._repo.upsert(
+                s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value}
+            )
 
     async def set_user_locale(self, user_id: int, locale: str | None) -> None:
         """Set (or clear, with None) the user's locale override."""
         value = check_locale(locale)
-        async with self._transaction() as s:
-            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"locale": value})
-
-    @property
-    def settings(self) -> Settings:
-        """The bot's settings the service runs with."""
-        return self._settings
-
-    def now(self) -> datetime:
-        """The service's clock (the time its deadlines and messages are kept in)."""
-        return self._clock()
+        async with self._repo.transaction() as s:
+            await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"locale": value})
 
     async def notify_mode(self, user_id: int) -> str:
         """When the game turning to the user notifies them (`NOTIFY_MODES`)."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.get(UserSettingsRow, user_id)
             return (row.notify if row else None) or DEFAULT_NOTIFY
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         """Choose when the game turning to the user notifies them."""
         value = check_notify(mode)
-        async with self._transaction() as s:
-            await self._upsert(s, UserSettingsRow, {"user_id": user_id}, {"notify": value})
+        async with self._repo.transaction() as s:
+            await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"notify": value})
 
     async def user_prefs(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
         """DMs, DM language and notifications of several users, in one query."""
@@ -167,7 +157,7 @@ class SettingsOps(ServiceCore):
         out = {uid: UserPrefs(uid) for uid in wanted}
         if not wanted:
             return out
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             rows = await s.scalars(
                 select(UserSettingsRow).where(UserSettingsRow.user_id.in_(wanted))
             )
@@ -203,10 +193,10 @@ class SettingsOps(ServiceCore):
             "version": version,
             "posted_at": now,
         }
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             if await s.get(TableRow, table_id) is None:
                 raise no_table(table_id)
-            await self._upsert(s, MessageRefRow, keys, values)
+            await self._repo.upsert(s, MessageRefRow, keys, values)
         return MessageRef(table_id, kind, user_id, channel_id, message_id, version, now)
 
     async def set_message_version(
@@ -214,7 +204,7 @@ class SettingsOps(ServiceCore):
     ) -> bool:
         """Note the prompt version a kept message shows now (it was edited); False when the
         message kept is another one by now."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             result = await s.execute(
                 update(MessageRefRow)
                 .where(
@@ -231,7 +221,7 @@ class SettingsOps(ServiceCore):
         self, table_id: int, kind: str, user_id: int | None = None
     ) -> MessageRef | None:
         """The remembered message of `kind` (for `user_id`), or None."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             row = await s.scalar(
                 select(MessageRefRow).where(
                     MessageRefRow.table_id == table_id,
@@ -243,7 +233,7 @@ class SettingsOps(ServiceCore):
 
     async def message_refs(self, table_id: int) -> list[MessageRef]:
         """Every remembered message of a table."""
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             rows = (
                 await s.scalars(
                     select(MessageRefRow)
@@ -269,7 +259,7 @@ class SettingsOps(ServiceCore):
         ]
         if message_id is not None:
             conditions.append(MessageRefRow.message_id == message_id)
-        async with self._transaction() as s:
+        async with self._repo.transaction() as s:
             result = await s.execute(delete(MessageRefRow).where(*conditions))
             return rowcount(result) > 0
 

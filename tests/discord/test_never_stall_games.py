@@ -169,14 +169,14 @@ class Table:
 
     async def open(self) -> None:
         harness, rec = self.harness, self.harness.recorder
-        persist = self.service._persist
+        persist = self.service._writer.persist
 
         async def noted(*args: Any, **kwargs: Any) -> ActResult:
             result = await persist(*args, **kwargs)
             self.commits.add(result.table.action_count)
             return result
 
-        self.service._persist = noted  # type: ignore[method-assign]
+        self.service._writer.persist = noted  # type: ignore[method-assign]
         self.service.advance = self.racer  # type: ignore[method-assign]
         lobby = await harness.slash(ALICE, "game new", game=self.game.id, seats=self.seats)
         self.table_message = lobby.answer.message_id or 0

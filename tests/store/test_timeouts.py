@@ -75,13 +75,13 @@ async def idle_limited(database: Database, settings: Settings) -> AsyncIterator[
 def slow_cpus(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
     """The CPUs of `service` think 2.5 s before each batch of moves taken in a unit of work
     (longer than the limits the tests set, well under theirs)."""
-    real = service._run_here
+    real = service._writer.run_here
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(2.5)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service, "_run_here", slow)
+    monkeypatch.setattr(service._writer, "run_here", slow)
 
 
 def test_settings_name_the_limits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,13 +122,13 @@ async def test_a_long_statement_is_cut_and_told_as_a_sentence(
     service = TableService(limited, settings)
     try:
         table_id = await two_humans(service)
-        real = service._open_table_id
+        real = service._repo.open_table_id
 
         async def slow_lookup(s: Any, channel_id: int) -> int | None:
             await s.execute(text("SELECT pg_sleep(5)"))
             return await real(s, channel_id)
 
-        monkeypatch.setattr(service, "_open_table_id", slow_lookup)
+        monkeypatch.setattr(service._repo, "open_table_id", slow_lookup)
         started = time.monotonic()
         with pytest.raises(DatabaseTimeout) as err:
             await asyncio.wait_for(service.active_table(CHANNEL), 4)

@@ -78,7 +78,7 @@ async def test_two_games_of_the_same_players_ending_together_do_not_deadlock(
         arrived: list[TableService] = []
 
         def pause_after_first_row(service: TableService) -> None:
-            real = service._upsert
+            real = service._repo.upsert
 
             async def upsert(s: Any, model: type[Any], *args: Any, **kwargs: Any) -> None:
                 await real(s, model, *args, **kwargs)
@@ -89,7 +89,7 @@ async def test_two_games_of_the_same_players_ending_together_do_not_deadlock(
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(written.wait(), 0.5)
 
-            service._upsert = upsert  # type: ignore[method-assign]
+            service._repo.upsert = upsert  # type: ignore[method-assign]
 
         pause_after_first_row(one)
         pause_after_first_row(two)
@@ -141,7 +141,7 @@ async def test_a_conflict_runs_the_whole_unit_of_work_again(
 ) -> None:
     skip_on_sqlite(database)
     table_id = await won_by_default(service, CHANNEL, (ALICE, "Alice"), (BOB, "Bob"))
-    real = service._record_stats
+    real = service._writer.record_stats
     calls: list[int] = []
 
     async def conflicted_once(s: Any, *args: Any) -> None:
@@ -152,7 +152,7 @@ async def test_a_conflict_runs_the_whole_unit_of_work_again(
                 text(f"DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = '{errcode}'; END $$")
             )
 
-    monkeypatch.setattr(service, "_record_stats", conflicted_once)
+    monkeypatch.setattr(service._writer, "record_stats", conflicted_once)
     with caplog.at_level(logging.WARNING, RETRY_LOG):
         ended = await service.finish(table_id, ALICE)
     assert ended.table.status == "finished"
@@ -179,7 +179,7 @@ async def test_a_conflict_that_persists_is_told_as_a_sentence(
             text("DO $$ BEGIN RAISE EXCEPTION 'x' USING ERRCODE = 'deadlock_detected'; END $$")
         )
 
-    monkeypatch.setattr(service, "_record_stats", always_conflicted)
+    monkeypatch.setattr(service._writer, "record_stats", always_conflicted)
     monkeypatch.setattr(units, "RETRY_PAUSE", 0.0)
     with caplog.at_level(logging.WARNING, RETRY_LOG), pytest.raises(DatabaseConflict) as err:
         await service.finish(table_id, ALICE)
@@ -194,14 +194,14 @@ async def test_a_stale_view_is_the_answer_not_a_conflict_to_retry(
     info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
     await service.join(info.id, BOB, "Bob")
     started = await service.start(info.id, ALICE)
-    real = service._load_rows
+    real = service._repo.load_rows
     loads: list[int] = []
 
     async def counted(*args: Any) -> Any:
         loads.append(1)
         return await real(*args)
 
-    monkeypatch.setattr(service, "_load_rows", counted)
+    monkeypatch.setattr(service._repo, "load_rows", counted)
     with pytest.raises(TableError) as err:
         await service.act(info.id, ALICE, FLIP, expected_version=started.table.version - 1)
     assert err.value.code == "table_moved_on" and len(loads) == 1
@@ -213,7 +213,7 @@ async def test_no_retry_once_a_transaction_of_the_call_committed(
     # set_guild_settings writes, commits, then reads in a second transaction: a conflict in
     # the read must not write again (nor hide that the write happened)
     writes: list[int] = []
-    real_upsert = service._upsert
+    real_upsert = service._repo.upsert
 
     async def counted_upsert(*args: Any, **kwargs: Any) -> None:
         writes.append(1)
@@ -222,8 +222,8 @@ async def test_no_retry_once_a_transaction_of_the_call_committed(
     async def conflicted_read(guild_id: int) -> Any:
         raise DatabaseConflict("The database stopped this change (deadlock); try again.")
 
-    monkeypatch.setattr(service, "_upsert", counted_upsert)
-    monkeypatch.setattr(service, "guild_settings", conflicted_read)
+    monkeypatch.setattr(service._repo, "upsert", counted_upsert)
+    monkeypatch.setattr(service._preferences, "guild_settings", conflicted_read)
     with pytest.raises(DatabaseConflict):
         await service.set_guild_settings(GUILD, turn_timer_seconds=600)
     assert len(writes) == 1

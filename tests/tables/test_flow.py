@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.tables import flow
-from bot.tables.flow import SeatPrompt
+from bot.tables.flow import PromptState
 from engines.base import Action, CardPick, Prompt
 
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -19,7 +19,7 @@ DECLARE = Prompt(2, "declare", required=False, public=False, choices=(Action.mak
 DRAW = Prompt(0, "draw", mechanical=True, choices=(Action.make(0, "draw"),))
 
 
-def fresh(seats: int) -> list[SeatPrompt]:
+def fresh(seats: int) -> list[PromptState]:
     return flow.load_states(None, seats)
 
 
@@ -155,9 +155,7 @@ def test_a_muted_prompt_is_not_reminded_and_the_next_one_is() -> None:
     assert muted[0].muted and flow.schedule(muted, RHYTHM)[1] is None
     later = NOW + timedelta(minutes=5)
     again = flow.next_states(muted, {0: FLIP}, {0}, later, DAY)  # she played; asked again
-    assert not again[0].muted and flow.reminder_time(again[0], RHYTHM) == later + timedelta(
-        hours=4
-    )
+    assert not again[0].muted and flow.reminder_time(again[0], RHYTHM) == later + timedelta(hours=4)
 
 
 def test_a_seat_is_seen_when_its_person_answers_a_public_prompt() -> None:

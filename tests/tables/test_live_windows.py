@@ -41,7 +41,7 @@ def test_a_live_table_times_a_claim_by_its_window_an_asynchronous_one_by_the_tim
     assert flow.prompt_due(CLAIM, NOW, HOUR, live) == NOW + timedelta(seconds=15)
     assert flow.prompt_due(CLAIM, NOW, DAY, live) == NOW + timedelta(days=1)
     assert flow.prompt_due(CLAIM, NOW, DAY) == NOW + timedelta(seconds=15)  # no limit: all live
-    [state] = flow.next_states([flow.SeatPrompt()], {0: CLAIM}, (), NOW, DAY, live)
+    [state] = flow.next_states([flow.PromptState()], {0: CLAIM}, (), NOW, DAY, live)
     assert state.due == NOW + timedelta(days=1) and state.required
 
 
@@ -51,14 +51,14 @@ def test_a_table_may_set_its_own_response_window() -> None:
     assert flow.prompt_due(CLAIM, NOW, 600, live, 900) == NOW + timedelta(seconds=600)
     assert flow.prompt_due(CLAIM, NOW, DAY, live, 40) == NOW + timedelta(days=1)  # not live
     assert flow.prompt_due(TURN, NOW, HOUR, live, 40) == NOW + timedelta(hours=1)  # no window
-    [state] = flow.next_states([flow.SeatPrompt()], {0: CLAIM}, (), NOW, HOUR, live, 40)
+    [state] = flow.next_states([flow.PromptState()], {0: CLAIM}, (), NOW, HOUR, live, 40)
     assert state.due == NOW + timedelta(seconds=40)
 
 
 def test_an_open_window_of_a_person_holds_the_cpus_until_it_is_answered_or_runs_out() -> None:
     person = lambda seat: seat == 1  # noqa: E731 - seat 0 is the person, seat 1 the CPU
     prompts = {0: ROTATE, 1: TURN}
-    fresh = [flow.SeatPrompt(), flow.SeatPrompt()]
+    fresh = [flow.PromptState(), flow.PromptState()]
     assert flow.held_by_a_player(prompts, fresh, person, NOW)  # just issued: open
     stored = flow.next_states(fresh, prompts, (), NOW, HOUR, HOUR)
     assert stored[0].due == NOW + timedelta(seconds=60)
@@ -78,7 +78,7 @@ def test_at_an_asynchronous_table_a_chance_holds_the_cpus_for_its_window_only() 
     CPUs that long; a knock after one's own discard (no default: a chance) lasts its seconds
     on any table, the player being there, and holds them only that long."""
     person = lambda seat: seat == 1  # noqa: E731
-    fresh = [flow.SeatPrompt(), flow.SeatPrompt()]
+    fresh = [flow.PromptState(), flow.PromptState()]
     assert flow.is_chance(LOOK) and not flow.is_chance(ROTATE) and not flow.is_chance(CLAIM)
     assert flow.prompt_due(LOOK, NOW, DAY, HOUR) == NOW + timedelta(seconds=10)
     assert flow.prompt_due(ROTATE, NOW, DAY, HOUR) == NOW + timedelta(days=1)
@@ -94,7 +94,9 @@ def test_a_window_let_pass_holds_the_cpus_no_more() -> None:
     """ "Not now" on a knock: the seat's prompt is marked declined, and the CPU draws."""
     person = lambda seat: seat == 1  # noqa: E731
     prompts = {0: LOOK, 1: TURN}
-    stored = flow.next_states([flow.SeatPrompt(), flow.SeatPrompt()], prompts, (), NOW, HOUR, HOUR)
+    stored = flow.next_states(
+        [flow.PromptState(), flow.PromptState()], prompts, (), NOW, HOUR, HOUR
+    )
     assert flow.held_by_a_player(prompts, stored, person, NOW)
     declined = flow.mark_declined(stored, [(0, LOOK.signature())])
     assert not flow.held_by_a_player(prompts, declined, person, NOW)

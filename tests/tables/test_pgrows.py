@@ -187,7 +187,7 @@ async def test_a_held_table_is_the_stored_table(
     if database.dialect != "postgresql":
         pytest.skip("tables are held on PostgreSQL, where a read costs a round trip")
     reading = TableService(database, settings, clock=clock)
-    reading._held = HeldTables(0)
+    reading._repo.held = HeldTables(0)
     tables = []
     for service_, channel in ((service, CHANNEL), (reading, CHANNEL + 1)):
         lobby = await service_.open_lobby(GUILD, channel, game, None, ALICE, "A", seats, seed=3)
@@ -210,8 +210,8 @@ async def test_a_held_table_is_the_stored_table(
             await s_.act(table, ALICE, action, prompt_version=look.version)
         moves += 1
         table_id = tables[0][1]
-        held = service._held.take(table_id)
-        assert len(reading._held) == 0
+        held = service._repo.held.take(table_id)
+        assert len(reading._repo.held) == 0
         if held is None:
             assert (await service.prompt(table_id, ALICE)).table.status != "active"
             continue
@@ -226,7 +226,7 @@ async def test_a_held_table_is_the_stored_table(
         assert [columns(x, SeatRow) for x in kept_seats] == [
             columns(x, SeatRow) for x in stored_seats
         ]
-        service._held.keep(kept_row, kept_seats, held.game)
+        service._repo.held.keep(kept_row, kept_seats, held.game)
         other = await stored_row(database, tables[1][1])
         assert row.snapshot == other.snapshot and row.prompt_states == other.prompt_states
     assert moves >= 10
@@ -269,7 +269,7 @@ async def test_a_look_at_a_held_table_reads_no_snapshot_and_shows_the_held_game(
     real = PgUnit.table
 
     async def raced(unit: PgUnit, table_id: int, **kwargs: Any) -> Any:
-        service._held.take(table_id)
+        service._repo.held.take(table_id)
         return await real(unit, table_id, **kwargs)
 
     monkeypatch.setattr(PgUnit, "table", raced)

@@ -303,7 +303,7 @@ async def test_a_failing_write_rolls_everything_back(
         raise RuntimeError("disk full")
 
     # Finishing writes the snapshot, the log rows, then the stats: make the last step fail.
-    monkeypatch.setattr(service, "_record_stats", broken_stats)
+    monkeypatch.setattr(service._writer, "record_stats", broken_stats)
     with pytest.raises(RuntimeError):
         await service.finish(started.table.id, ALICE)
     assert await dump(database) == before
@@ -366,7 +366,7 @@ async def test_acts_that_read_the_same_version_are_decided_by_the_update(
         barrier = asyncio.Barrier(2)
 
         def gated(service: TableService):
-            original = service._bump
+            original = service._repo.bump
 
             async def bump(s, row, **values):
                 await barrier.wait()  # both have read the table and applied the flip
@@ -374,8 +374,8 @@ async def test_acts_that_read_the_same_version_are_decided_by_the_update(
 
             return bump
 
-        monkeypatch.setattr(one, "_bump", gated(one))
-        monkeypatch.setattr(two, "_bump", gated(two))
+        monkeypatch.setattr(one._repo, "bump", gated(one))
+        monkeypatch.setattr(two._repo, "bump", gated(two))
         outcomes = await asyncio.gather(
             one.act(table_id, ALICE, FLIP), two.act(table_id, ALICE, FLIP), return_exceptions=True
         )

@@ -410,7 +410,7 @@ async def test_a_table_left_between_two_writes_is_resumed_by_the_timers(
     async def dies(result: ActResult, pending: Pending, progress: Any = None) -> ActResult:
         return result  # the process stops here
 
-    crashing._follow = dies  # type: ignore[method-assign]
+    crashing._writer.follow = dies  # type: ignore[method-assign]
     lobby = await crashing.open_lobby(GUILD, 1, "gong-zhu", None, ALICE, "Alice", 4, seed=12)
     for _ in range(3):
         await crashing.add_cpu(lobby.id, ALICE, "hard")

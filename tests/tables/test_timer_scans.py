@@ -18,7 +18,7 @@ from bot.settings import Settings
 from bot.store import Database
 from bot.store.models import ACTIVE, FINISHED, LOBBY, TableRow, utcnow
 from bot.tables import TableService
-from bot.tables.core import compile_for_driver
+from bot.tables.repository import compile_for_driver
 from bot.tools.bench_store import stored_table
 
 OPEN_TABLES = 1_000
@@ -54,7 +54,7 @@ async def _fill(database: Database) -> None:
 
 async def _plans(database: Database, service: TableService) -> dict[str, str]:
     """Each scan's query plan, as the database makes it for the statement the timers send."""
-    scans = service._scans
+    scans = service._deadlines._scans
     now = utcnow()
     params: dict[str, dict[str, Any]] = {
         "reminders": {"now": now},

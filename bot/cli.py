@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import shutil
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -288,18 +287,6 @@ def version() -> str:
         return metadata.version("cardbot")
     except metadata.PackageNotFoundError:
         return "(not installed: pip install -e .)"
-
-
-def command_name() -> str:
-    """How the user ran cardbot, to repeat in hints: `cardbot`, or `.venv/bin/cardbot`."""
-    program = sys.argv[0] if sys.argv and sys.argv[0] else "cardbot"
-    if os.path.basename(program) != "cardbot":  # python -m bot.cli, tests
-        return "cardbot"
-    found = shutil.which("cardbot")
-    if found and os.path.exists(program) and os.path.samefile(found, program):
-        return "cardbot"
-    relative = os.path.relpath(program)
-    return relative if not relative.startswith("..") else program
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -31,7 +31,7 @@ from typing import IO
 
 from bot.replay import BOM, EXIT_MALFORMED, EXIT_OK, EXIT_REFUSED, _dump, decode
 from engines.base import JSON, RecordError
-from engines.cpu.query import Verdict, answer_query_text
+from engines.cpu_query import Verdict, answer_query_text
 from engines.record import error_answer
 
 _EXIT = {

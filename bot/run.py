@@ -31,7 +31,7 @@ def main(args: argparse.Namespace | None = None) -> int:
     A database that cannot be used is one sentence too: exit 1 when it did not answer (try
     again), 2 when DATABASE_URL or the database itself is wrong.
     """
-    from bot.cli import command_name
+    from bot.program import command_name
     from bot.settings import SettingsError, load_settings
     from bot.store.database import DatabaseError
 

@@ -4,7 +4,6 @@ checks them, so that the README's test command checks them too."""
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,24 +33,9 @@ def test_the_import_contracts_hold() -> None:
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 26 is breaking these circles: bot.run <-> bot.discord.client, bot.games <-> "
-    "bot.i18n, bot.discord (components -> flows -> desk/present -> components), engines.base <-> "
-    "engines.games <-> each engine, engines.cpu <-> engines.record, go_fish and gong_zhu rules "
-    "<-> cpu; and bot.run -> bot.cli points up. When this passes, delete every ignore_imports "
-    "of [tool.importlinter] and this marker.",
-)
-def test_the_import_contracts_hold_without_exceptions(tmp_path: Path) -> None:
-    text = (ROOT / "pyproject.toml").read_text()
-    strict = re.sub(r"\nignore_imports = \[\n.*?\n\]\n", "\n", text, flags=re.S)
-    (tmp_path / "pyproject.toml").write_text(strict)
-    run = lint_imports(tmp_path / "pyproject.toml")
-    if "\nignore_imports" in strict or "Contracts:" not in run.stdout:
-        # not the expected failure (a broken contract) but a broken test: no xfail for that
-        raise RuntimeError(f"the contracts without exceptions were not checked: {run.stderr}")
-    assert run.returncode == 0, run.stdout + run.stderr
+def test_no_contract_has_exceptions() -> None:
+    """A circle or an import pointing up is mended, never listed as an exception."""
+    assert "ignore_imports" not in (ROOT / "pyproject.toml").read_text()
 
 
 GAMES_CONFIG = """

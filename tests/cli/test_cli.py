@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot import cli, program
 
 
 def cardbot(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -75,7 +75,7 @@ def test_the_command_name_in_hints_is_the_one_the_user_typed(
     script.chmod(0o755)
     monkeypatch.setenv("PATH", str(script.parent) if on_path else str(tmp_path / "empty"))
     monkeypatch.setattr(sys, "argv", [argv0, "run"])
-    assert cli.command_name() == expected
+    assert program.command_name() == expected
 
 
 def test_the_first_commands_hint_can_be_typed_as_it_is(tmp_path: Path) -> None:

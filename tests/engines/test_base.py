@@ -20,7 +20,7 @@ from engines.base import (
     games,
     resolve_options,
 )
-from engines.cpu.query import QueryError
+from engines.cpu_query import QueryError
 
 
 def test_actions_round_trip_as_record_json() -> None:

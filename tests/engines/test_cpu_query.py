@@ -31,7 +31,7 @@ from engines.base import (
 )
 from engines.cards import standard_deck
 from engines.cpu import LEVELS, decision_rng
-from engines.cpu.query import Verdict, answer_query, answer_query_text
+from engines.cpu_query import Verdict, answer_query, answer_query_text
 from engines.record import parse_record, replay
 
 FLIP = {"type": "flip"}

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engines.base import JSON, Action, Decision, Game, HiddenCards, Prompt, game_specs, games
 from engines.cpu import LEVELS, RandomChoice
-from engines.cpu.query import Verdict, _decide, _prompt_of, answer_query
+from engines.cpu_query import Verdict, _decide, _prompt_of, answer_query
 from engines.record import Record, parse_record, replay, start
 
 HIDDEN: dict[str, HiddenCards] = {spec.id: spec.hidden for spec in game_specs()}

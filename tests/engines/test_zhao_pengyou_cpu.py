@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import has
 from engines.base import Action, Decision
 from engines.cpu import LEVELS, cpu_chooser, cpu_player, decision_rng
-from engines.cpu.query import answer_query
+from engines.cpu_query import answer_query
 from engines.record import Record
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou import hidden as zhao_pengyou_hidden

@@ -49,6 +49,7 @@ GENERIC = [
     "engines/base.py",
     "engines/cards.py",
     "engines/cpu",
+    "engines/cpu_query.py",
     "engines/discovery.py",
     "engines/record.py",
     "engines/rng.py",

@@ -27,7 +27,7 @@ from bot import cli
 from bot.games import plugin
 from engines.base import game_class, game_spec, games
 from engines.cpu import LEVELS
-from engines.cpu.query import answer_query
+from engines.cpu_query import answer_query
 from engines.discovery import forget_all
 from engines.record import parse_record, replay, start
 from render import games as layouts

@@ -71,8 +71,8 @@ async def _game_figures(
             continue
         action = choose(cpu, current.view, current.prompt, rng)
         if action is None:  # "Not now": a knock window holds the CPU after it till answered
+            # the table goes on at the next look (which also sees a game the CPUs then ended)
             await service.decline(table_id, HUMAN, prompt_version=current.version)
-            await service.advance(table_id, 1)
             continue
         started = time.perf_counter()
         await service.act(table_id, HUMAN, action)

@@ -13,9 +13,6 @@ cards the seat cannot see get the same answer.
 
 from __future__ import annotations
 
-import json
-import math
-import sys
 from enum import Enum
 from typing import Final
 
@@ -33,7 +30,7 @@ from engines.base import (
     resolve_prompt,
 )
 from engines.cpu import cpu_player, decision_rng
-from engines.record import Record, error_answer, parse_record, shown, start
+from engines.record import Record, error_answer, parse_record, read_json, shown, start
 
 QUERY_KEYS: Final = frozenset({"record", "seat"})
 
@@ -53,37 +50,8 @@ class QueryError(GameError):
 
 
 def read_query(text: str, first_line: int = 1) -> JSON:
-    """The JSON value of a query's text, read by the rules of `read_record`.
-
-    Anything that is not JSON raises RecordError(`bad_json`): `NaN`, `Infinity`, numbers too
-    large for a float, a number of more digits than Python reads, nesting deeper than the
-    parser goes. `first_line` numbers the text's first line in messages.
-    """
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
-    except json.JSONDecodeError as exc:
-        line = first_line + exc.lineno - 1
-        raise RecordError(
-            "bad_json", f"Not JSON: {exc.msg} (line {line}, column {exc.colno})."
-        ) from None
-    except ValueError:  # int(): more digits than Python reads
-        raise RecordError(
-            "bad_json",
-            f"A number in the query has more than {sys.get_int_max_str_digits()} digits.",
-        ) from None
-    except RecursionError:
-        raise RecordError("bad_json", "The query is nested too deeply.") from None
-
-
-def _no_constant(name: str) -> JSON:
-    raise RecordError("bad_json", f"Not JSON: {name} is not a JSON number.")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise RecordError("bad_json", f"The number {shown(text)} is too large.")
-    return value
+    """The JSON value of a query's text, read by the rules of `read_record`."""
+    return read_json(text, first_line, "query")
 
 
 def answer_query_text(

@@ -46,14 +46,22 @@ class Record:
 
 
 def read_record(text: str, first_line: int = 1) -> Record:
-    """Parse a record from its JSON text; `first_line` numbers the text's first line in errors.
+    """A record from its JSON text (`first_line` numbers the text's first line in messages).
 
-    Anything that is not a record raises RecordError: bad JSON (`NaN`, `Infinity` and numbers
-    too large for a float included), a number of more digits than Python reads, nesting deeper
-    than the parser goes, a malformed record.
+    Anything that is not a record raises RecordError: bad JSON (`read_json`), a malformed record.
+    """
+    return parse_record(read_json(text, first_line, "record"))
+
+
+def read_json(text: str, first_line: int = 1, what: str = "record") -> JSON:
+    """The JSON value of a record's or a query's text (`what` names it in messages).
+
+    Anything that is not JSON raises RecordError(`bad_json`): `NaN`, `Infinity`, numbers too
+    large for a float, a number of more digits than Python reads, nesting deeper than the
+    parser goes.
     """
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         line = first_line + exc.lineno - 1
         raise RecordError(
@@ -62,11 +70,10 @@ def read_record(text: str, first_line: int = 1) -> Record:
     except ValueError:  # int(): more digits than Python reads
         raise RecordError(
             "bad_json",
-            f"A number in the record has more than {sys.get_int_max_str_digits()} digits.",
+            f"A number in the {what} has more than {sys.get_int_max_str_digits()} digits.",
         ) from None
     except RecursionError:
-        raise RecordError("bad_json", "The record is nested too deeply.") from None
-    return parse_record(data)
+        raise RecordError("bad_json", f"The {what} is nested too deeply.") from None
 
 
 def _no_constant(name: str) -> JSON:

@@ -33,7 +33,7 @@ from bot.games.moves import (
 )
 from bot.i18n import t
 from bot.tables.errors import TableError
-from bot.tables.results import ActResult
+from bot.tables.results import ActResult, TableInfo
 from bot.tables.service import SeatPrompt, TableService
 from engines.base import event_seen_by
 from engines.record import cut
@@ -414,20 +414,7 @@ class SeatFlows:
         on = arg == "on"
         # explicit on/off: a message shown a few auto moves ago can still switch it
         table = await self.service.set_auto(table_id, interaction.user.id, on)
-        current = await self.service.prompt(table_id, interaction.user.id)
-        locale = await self.desk.user_locale(interaction)
-        seat = table.seats[current.seat]
-        embed, controls, file = await self.desk.hand_message(
-            table,
-            seat,
-            current.view,
-            locale,
-            prompt=current.prompt,
-            you_line=t("hand.auto_now_on" if on else "hand.auto_now_off", locale),
-        )
-        await self.replies.answer(
-            interaction, embed=embed, view=controls, attachments=[file] if file else []
-        )
+        await self._hand_again(interaction, table, "hand.auto_now_on" if on else "hand.auto_now_off")
         if on:
             self.desk.ensure_auto(table_id)
 
@@ -437,23 +424,30 @@ class SeatFlows:
         """Mute the reminders of the turn a reminder DM is about (the button on it)."""
         await interaction.response.defer()
         table = await self.service.mute_reminders(table_id, interaction.user.id, version)
-        current = await self.service.prompt(table_id, interaction.user.id)
+        # the reminder's words go: the message becomes the hand it reminded of
+        await self._hand_again(interaction, table, "reply.muted", content=None)
+
+    async def _hand_again(
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableInfo,
+        you_key: str,
+        **message: Any,
+    ) -> None:
+        """Answer a click on the user's hand message with that message as it is now, its line
+        about the user saying what the click changed (`you_key`; `message`: more to edit)."""
+        current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        seat = table.seats[current.seat]
         embed, controls, file = await self.desk.hand_message(
             table,
-            seat,
+            table.seats[current.seat],
             current.view,
             locale,
             prompt=current.prompt,
-            you_line=t("reply.muted", locale),
+            you_line=t(you_key, locale),
         )
         await self.replies.answer(
-            interaction,
-            content=None,
-            embed=embed,
-            view=controls,
-            attachments=[file] if file else [],
+            interaction, embed=embed, view=controls, attachments=[file] if file else [], **message
         )
 
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:

@@ -29,7 +29,6 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Collection, Mapping, Sequence
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 import discord
@@ -42,28 +41,25 @@ from bot.discord.images import Images
 from bot.discord.pacing import ChannelBudget, DmBackoff, Pacing
 from bot.games import presenter, seat_names
 from bot.i18n import game_name, normalise_locale, t
-from bot.settings import DEFAULT_NOTIFY
+from bot.settings import DEFAULT_NOTIFY, Settings
 from bot.tables import flow
 from bot.tables.core import has_cpu
-from bot.tables.errors import TableError
+from bot.tables.messages import MessageBook
 from bot.tables.results import (
     ActResult,
     MessageRef,
     Reminder,
     SeatInfo,
+    SeatPrompt,
     TableInfo,
     UserPrefs,
 )
-from bot.tables.service import TableService
 from engines.base import event_seen_by
 
 log = logging.getLogger(__name__)
 
 TABLE, PING, HAND, STALL = "table", "ping", "hand", "stall"
 LOG_LINES = 6
-AUTO_RACES = 3
-"""Lost races in a row after which the pace loop leaves the table to whoever won them (the
-timers' watchdog resumes a table nobody goes on with)."""
 Refs = dict[tuple[str, int | None], MessageRef]
 """A table's kept messages by (kind, user)."""
 
@@ -74,21 +70,19 @@ class Desk:
     def __init__(
         self,
         client: discord.Client,
-        service: TableService,
+        book: MessageBook,
         images: Images,
+        settings: Settings,
         *,
         default_locale: str = "ja",
-        auto_delay: float = 2.0,
-        auto_batch: int = 1,
         edit_interval: float = 1.0,
         pacing: Pacing | None = None,
     ) -> None:
         self.client = client
-        self.service = service
+        self.book = book
         self.images = images
+        self.settings = settings
         self.default_locale = default_locale
-        self.auto_delay = auto_delay
-        self.auto_batch = auto_batch
         self.edit_interval = edit_interval
         """Table-message edits closer together than this are batched into one."""
         self.pacing = pacing or Pacing()
@@ -97,7 +91,6 @@ class Desk:
         self.watch = ChannelWatch(client)
         self.logs: dict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self.locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self.auto_tasks: dict[int, asyncio.Task[None]] = {}
         self.published: dict[int, int] = {}
         """The newest table version put on screen, per table (in this process)."""
         self._last_edit: dict[int, float] = {}
@@ -113,12 +106,11 @@ class Desk:
         """The guild's default language (the bot's default when it set none)."""
         if guild_id is None:
             return self.default_locale
-        settings = await self.service.guild_settings(guild_id)
-        return settings.locale or self.default_locale
+        return await self.book.guild_locale(guild_id) or self.default_locale
 
     async def user_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of a reply: the user's choice, their Discord locale, else the guild's."""
-        chosen = await self.service.user_locale(interaction.user.id)
+        chosen = await self.book.user_locale(interaction.user.id)
         if chosen:
             return chosen
         fallback = await self.guild_locale(interaction.guild_id)
@@ -131,12 +123,12 @@ class Desk:
             return
         locale = normalise_locale(code)
         if self._seen_locales.get(interaction.user.id) != locale:
-            await self.service.set_seen_locale(interaction.user.id, locale)
+            await self.book.set_seen_locale(interaction.user.id, locale)
             self._seen_locales[interaction.user.id] = locale
 
     async def dm_locale(self, user_id: int, fallback: str) -> str:
         """The language of a DM: the user's choice, else their Discord client's, else `fallback`."""
-        return await self.service.dm_locale(user_id) or fallback
+        return await self.book.dm_locale(user_id) or fallback
 
     async def table_locale(self, table: TableInfo) -> str:
         """The language of a table's channel messages: the table's, else the guild's."""
@@ -217,7 +209,7 @@ class Desk:
                     ),
                 )
             refs = await self._refs(table.id)
-            prefs = await self.service.user_prefs(_users(table))
+            prefs = await self.book.user_prefs(_users(table))
             if table.status == "active":
                 loud = self._to_notify(table, result, actor_id, prefs)
                 closed = await self._dm_hands(
@@ -238,8 +230,6 @@ class Desk:
                 await self._attempt(
                     table, "stall notice deletion", self._delete_kept(table, refs, STALL)
                 )
-        if result.auto_pending:
-            self.ensure_auto(table.id, result.pace)
         if not table.is_open:
             self.forget(table.id)
 
@@ -259,7 +249,7 @@ class Desk:
             log.warning("table %s: %s failed", table.id, what, exc_info=True)
 
     async def _refs(self, table_id: int) -> Refs:
-        return {(r.kind, r.user_id): r for r in await self.service.message_refs(table_id)}
+        return {(r.kind, r.user_id): r for r in await self.book.message_refs(table_id)}
 
     async def _table_message(
         self,
@@ -353,7 +343,7 @@ class Desk:
                 embed=embed, attachments=attachments, view=view
             )
             if ref is None:
-                await self.service.set_message_ref(table.id, TABLE, message.channel.id, message.id)
+                await self.book.set_message_ref(table.id, TABLE, message.channel.id, message.id)
             return
         left_behind: MessageRef | None = None
         if ref is not None:
@@ -379,18 +369,15 @@ class Desk:
         posted = await self._post(
             table, table.channel_id, embed=embed, files=attachments, silent=ref is not None, **extra
         )
-        await self.service.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
+        await self.book.set_message_ref(table.id, TABLE, table.channel_id, posted.id)
         if left_behind is not None:
             await self._delete_message(table, left_behind)
 
     async def _left_behind(self, table: TableInfo, ref: MessageRef, refs: Refs) -> bool:
         """The table message is out of the conversation: others wrote below it, or it is old
         (Discord limits edits of old messages, and nobody scrolls up to them)."""
-        limit = self.service.settings.table_repost_seconds
-        if (
-            ref.posted_at is not None
-            and (self.service.now() - ref.posted_at).total_seconds() >= limit
-        ):
+        limit = self.settings.table_repost_seconds
+        if ref.posted_at is not None and (self.book.now() - ref.posted_at).total_seconds() >= limit:
             return True
         return await self.watch.moved_on(ref.channel_id, table.guild_id, ref.message_id)
 
@@ -409,9 +396,9 @@ class Desk:
         with contextlib.suppress(discord.NotFound, discord.Forbidden):
             await channel.get_partial_message(ref.message_id).delete()
 
-    async def refresh(self, table: TableInfo) -> None:
-        """Redraw a table's message after a change of its seats only (a CPU's new level)."""
-        view = await self.service.public_view(table.id) if table.status == "active" else None
+    async def refresh(self, table: TableInfo, view: Mapping[str, Any] | None) -> None:
+        """Redraw a table's message after a change of its seats only (a CPU's new level), with
+        its public `view` (None before the game starts)."""
         async with self.locks[table.id]:
             if table.version < self.published.get(table.id, -1):
                 return
@@ -433,7 +420,7 @@ class Desk:
         """Users the game now starts waiting for (a new required prompt of theirs) whom that
         should notify: by their setting, every time, only reminders, or (the default) when they
         have not acted at the table for a while."""
-        away_after = self.service.settings.notify_away_seconds
+        away_after = self.settings.notify_away_seconds
         out = set()
         for seat in table.seats:
             uid = seat.user_id
@@ -457,7 +444,7 @@ class Desk:
         ref = refs.pop((kind, None), None)
         if ref is None:
             return
-        await self.service.delete_message_ref(table.id, kind, message_id=ref.message_id)
+        await self.book.delete_message_ref(table.id, kind, message_id=ref.message_id)
         await self._delete_message(table, ref)
 
     async def _ping(
@@ -498,7 +485,7 @@ class Desk:
                 everyone=False, roles=False, users=[discord.Object(uid) for uid in mention]
             ),
         )
-        await self.service.set_message_ref(table.id, PING, table.channel_id, posted.id)
+        await self.book.set_message_ref(table.id, PING, table.channel_id, posted.id)
 
     # ------------------------------------------------------------------ private messages
 
@@ -595,7 +582,7 @@ class Desk:
             if uid == actor_id:
                 if ref is not None and ref.message_id == actor_message:
                     if ref.version != version:  # the click showed it: note what it shows
-                        await self.service.set_message_version(
+                        await self.book.set_message_version(
                             table.id, HAND, uid, ref.message_id, version
                         )
                     return None
@@ -664,7 +651,7 @@ class Desk:
             if ref is None and (seat.cpu_takeover or pref.dm_closed):
                 return  # they left the game, or cannot be DMed
             state = table.prompt_of(seat.seat)
-            away_after = self.service.settings.notify_away_seconds
+            away_after = self.settings.notify_away_seconds
             away = state is None or flow.away(state.seen, table.updated_at, away_after)
             how = "edit" if ref is not None else ("post" if away else "quiet")
             embed, view, file = await self.hand_message(
@@ -739,7 +726,7 @@ class Desk:
                 return None
             else:
                 self.dm_backoff.succeeded(user_id)
-                await self.service.set_message_version(
+                await self.book.set_message_version(
                     table.id, HAND, user_id, ref.message_id, version
                 )
                 return True
@@ -800,7 +787,7 @@ class Desk:
             self.dm_backoff.failed(user_id)
             return None
         self.dm_backoff.succeeded(user_id)
-        await self.service.set_message_ref(
+        await self.book.set_message_ref(
             table.id, HAND, message.channel.id, message.id, user_id=user_id, version=version
         )
         return message
@@ -816,7 +803,7 @@ class Desk:
         """The user's DMs are closed: remember it, and say so once in the channel (not after
         a DM about a private prompt: the channel would learn that they had one)."""
         log.info("table %s: DMs of user %s are closed (%s)", table.id, user_id, exc.code)
-        await self.service.set_dm_closed(user_id, True)
+        await self.book.set_dm_closed(user_id, True)
         if not announce:
             return
         seat = table.seat_of(user_id)
@@ -841,16 +828,18 @@ class Desk:
 
     # ------------------------------------------------------------------ reminders
 
-    async def remind(self, reminder: Reminder) -> None:
+    async def remind(self, reminder: Reminder, prompts: Mapping[int, SeatPrompt]) -> None:
         """Remind the players whose turn waits: a new DM with their hand, its controls and a
         button to mute this turn's reminders (the old DM goes), or, when their DMs are closed,
         a mention in the channel (only for public prompts: a private one is never named
-        there); then, for a turn that has just stalled, say so in the channel once."""
+        there); then, for a turn that has just stalled, say so in the channel once.
+
+        `prompts` holds each reminded user's prompt as they see it (`Reminder.user_ids`)."""
         table = reminder.table
         async with self.locks[table.id]:
             locale = await self.table_locale(table)
             refs = await self._refs(table.id)
-            prefs = await self.service.user_prefs(reminder.user_ids)
+            prefs = await self.book.user_prefs(reminder.user_ids)
             mention: list[int] = []
             for uid in reminder.user_ids:
                 seat = table.seat_of(uid)
@@ -859,7 +848,7 @@ class Desk:
                 state = table.prompt_of(seat.seat)
                 pref = prefs.get(uid, UserPrefs(uid))
                 if not pref.dm_closed and await self._remind_by_dm(
-                    table, seat, refs.get((HAND, uid)), pref, locale
+                    table, seat, prompts[uid], refs.get((HAND, uid)), pref, locale
                 ):
                     continue
                 if state is None or state.public:
@@ -887,6 +876,7 @@ class Desk:
         self,
         table: TableInfo,
         seat: SeatInfo,
+        current: SeatPrompt,
         ref: MessageRef | None,
         pref: UserPrefs,
         locale: str,
@@ -894,7 +884,6 @@ class Desk:
         """One reminder DM; False when it could not go (the channel mentions them instead)."""
         uid = seat.user_id
         assert uid is not None
-        current = await self.service.prompt(table.id, uid)
         dm_locale = pref.locale or locale
         embed, controls, file = await self.hand_message(
             table, seat, current.view, dm_locale, prompt=current.prompt, version=current.version
@@ -944,7 +933,7 @@ class Desk:
             locale,
             name=t("list.sep", locale).join(names[s] for s in seats),
             since=_relative(since),
-            count=self.service.settings.reminder_limit,
+            count=self.settings.reminder_limit,
             when=_relative(due),
             policy=t(f"choice.expiry.{policy}", locale),
         )
@@ -957,7 +946,7 @@ class Desk:
             silent=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.service.set_message_ref(table.id, STALL, table.channel_id, posted.id)
+        await self.book.set_message_ref(table.id, STALL, table.channel_id, posted.id)
 
     # ------------------------------------------------------------------ closing
 
@@ -973,15 +962,12 @@ class Desk:
             await self._delete_kept(table, refs, PING)
             await self._delete_kept(table, refs, STALL)
             await self._close_hands(table, refs)
-        task = self.auto_tasks.pop(table.id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
         self.forget(table.id)
 
     async def _close_hands(self, table: TableInfo, refs: Refs) -> None:
         """Each player's DM says the table closed, without controls."""
         hands = [r for (kind, _), r in refs.items() if kind == HAND and r.user_id is not None]
-        prefs = await self.service.user_prefs([r.user_id for r in hands if r.user_id])
+        prefs = await self.book.user_prefs([r.user_id for r in hands if r.user_id])
         fallback = await self.table_locale(table)
 
         async def one(ref: MessageRef) -> None:
@@ -995,54 +981,6 @@ class Desk:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 log.warning("table %s: closing a DM failed", table.id, exc_info=outcome)
-
-    # ------------------------------------------------------------------ the table's pace
-
-    def ensure_auto(self, table_id: int, pace: float | None = None) -> None:
-        """Take the table's paced steps (draws, Auto seats) until a human decides or it ends."""
-        task = self.auto_tasks.get(table_id)
-        if task is not None and not task.done():
-            return
-        self.auto_tasks[table_id] = asyncio.create_task(
-            self._auto(table_id, pace), name=f"cardbot-auto-{table_id}"
-        )
-
-    async def _auto(self, table_id: int, pace: float | None = None) -> None:
-        races = 0
-        try:
-            while True:
-                # the game's own pace for its steps (a deal), never slower than Auto's
-                await asyncio.sleep(self.auto_delay if pace is None else min(pace, self.auto_delay))
-                shown = [0]
-                publish = partial(self._publish_counted, shown)
-                try:
-                    # CPU moves thought in workers meanwhile are shown as they come
-                    result = await self.service.advance(
-                        table_id, self.auto_batch, progress=publish
-                    )
-                except TableError as exc:
-                    races += 1
-                    if exc.code == "table_moved_on" and races <= AUTO_RACES:
-                        continue  # another call wrote the table meanwhile: look again
-                    log.info("table %s: paced play stops (%s)", table_id, exc.code)
-                    return
-                races = 0
-                if not result.applied and not shown[0]:
-                    return  # nothing to take now (a person's window holds the table)
-                await self.publish(result)
-                if not result.auto_pending:
-                    return
-                pace = result.pace
-        except Exception:
-            log.exception("table %s: paced play failed", table_id)
-        finally:
-            if self.auto_tasks.get(table_id) is asyncio.current_task():
-                del self.auto_tasks[table_id]
-
-    async def _publish_counted(self, shown: list[int], result: ActResult) -> None:
-        """Publish one write of the pace loop's call, counting the moves it applied."""
-        shown[0] += result.applied
-        await self.publish(result)
 
     async def flush(self) -> None:
         """Wait for batched table-message edits (tests; a clean shutdown)."""

@@ -47,7 +47,13 @@ class Watcher:
     """What the channel would show of one table after each change."""
 
     def __init__(self, service: TableService) -> None:
-        self.desk = Desk(types.SimpleNamespace(), service, Images(tiny_png), default_locale=LOCALE)  # type: ignore[arg-type]
+        self.desk = Desk(
+            types.SimpleNamespace(),  # type: ignore[arg-type]
+            service.messages,
+            Images(tiny_png),
+            service.settings,
+            default_locale=LOCALE,
+        )
         self.embed: dict[str, Any] = {}
         self.ping: list[int] = []
         self.shown: list[tuple[str, Any]] = []

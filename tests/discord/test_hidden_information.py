@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from bot.discord import present
-from bot.discord.desk import Desk, _publicly_seen, ping_plan
+from bot.discord.desk import Desk, _publicly_seen
 from bot.discord.images import Images
+from bot.discord.pings import ping_plan
 from bot.store import Database
 from bot.tables import TableError, TableService
 from bot.tables.core import game_of

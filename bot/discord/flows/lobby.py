@@ -41,7 +41,7 @@ class LobbyFlows:
         ):
             await self.replies.answer(interaction, embed=embed, view=view)
             return True
-        await self.desk.show(table, embed, view)
+        await self.desk.table_message.show(table, embed, view)
         return False
 
     async def join(

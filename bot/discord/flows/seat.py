@@ -274,7 +274,7 @@ class SeatFlows:
         """Redraw the user's message for their prompt (a selection, a page, or let it pass)."""
         table = current.table
         seat = table.seats[current.seat]
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             seat,
             current.view,
@@ -336,7 +336,7 @@ class SeatFlows:
             if event_seen_by(e, seat.seat)
         ]
         you = presenter(table.game).you_line(mine, seat.seat, locale)
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             seat,
             result.view_for(seat.seat),
@@ -371,7 +371,7 @@ class SeatFlows:
         current = await self.service.prompt(table_id, interaction.user.id)  # refuses the unseated
         locale = await self.desk.user_locale(interaction)
         seat = current.table.seats[current.seat]
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             current.table, seat, current.view, locale, prompt=current.prompt
         )
         await self.replies.answer(
@@ -442,7 +442,7 @@ class SeatFlows:
         about the user saying what the click changed (`you_key`; `message`: more to edit)."""
         current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             table.seats[current.seat],
             current.view,

@@ -33,7 +33,7 @@ import discord
 from bot.discord import present
 from bot.discord.hands import Hands
 from bot.discord.images import Images
-from bot.discord.outlet import PING, STALL, Outlet
+from bot.discord.outlet import PING, STALL, Outlet, Refs
 from bot.discord.pacing import Pacing
 from bot.discord.pings import Pings
 from bot.discord.reminders import Reminders
@@ -179,7 +179,12 @@ class Desk:
                 # this one would put an older table back on screen
                 return
             self.published[table.id] = table.version
-            locale = await self.table_locale(table)
+            # one read: the kept messages, the players' preferences, the guild's language
+            guild = table.guild_id if table.locale is None else None
+            audience = await self.outlet.book.audience(table.id, _users(table), guild)
+            locale = table.locale or audience.guild_locale or self.default_locale
+            refs = {(r.kind, r.user_id): r for r in audience.refs}
+            prefs = audience.prefs
             self.note(table, result, locale, notice)
             seen = notice is not None or interaction is not None or new_message
             seen = seen or _publicly_seen(result)
@@ -191,11 +196,14 @@ class Desk:
                     table,
                     "table message",
                     self._table_message(
-                        table, result.public_view, locale, interaction=interaction, new=new_message
+                        table,
+                        result.public_view,
+                        locale,
+                        interaction=interaction,
+                        new=new_message,
+                        refs=dict(refs),
                     ),
                 )
-            refs = await self.outlet.refs(table.id)
-            prefs = await self.outlet.book.user_prefs(_users(table))
             if table.status == "active":
                 loud = self.pings.to_notify(table, result, actor_id, prefs)
                 closed = await self.hands.dm_hands(
@@ -238,14 +246,18 @@ class Desk:
         *,
         interaction: discord.Interaction[Any] | None,
         new: bool,
+        refs: Refs,
     ) -> None:
-        """The table message now, or (an edit soon after the last one) batched into one edit."""
+        """The table message now, or (an edit soon after the last one) batched into one edit
+        (`refs`: the table's kept messages as read for this publish)."""
         waited = time.monotonic() - self._last_edit.get(table.id, float("-inf"))
         urgent = interaction is not None or new or not table.is_open or table.status == "lobby"
         if urgent or waited >= self.edit_interval:
             self._pending_edit.pop(table.id, None)
             self._last_edit[table.id] = time.monotonic()
-            await self.table_message.update(table, view, locale, interaction=interaction, new=new)
+            await self.table_message.update(
+                table, view, locale, interaction=interaction, new=new, refs=refs
+            )
             return
         self._pending_edit[table.id] = (table, view)
         task = self._edit_tasks.get(table.id)

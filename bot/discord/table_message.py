@@ -40,8 +40,10 @@ class TableMessage:
         *,
         interaction: discord.Interaction[Any] | None = None,
         new: bool = False,
+        refs: Refs | None = None,
     ) -> None:
-        """Bring the table message up to date (or post it when there is none yet)."""
+        """Bring the table message up to date (or post it when there is none yet); `refs`,
+        the table's kept messages when the caller has just read them."""
         names = seat_names(table, locale)
         file = await self.images.image(
             table, view, names, locale, viewer=None, filename=present.TABLE_IMAGE
@@ -57,7 +59,7 @@ class TableMessage:
                 table, view, list(self.logs[table.id]), locale, image=file is not None
             )
             components = present.table_view(table, locale)
-        await self.show(table, embed, components, file, interaction=interaction, new=new)
+        await self.show(table, embed, components, file, interaction=interaction, new=new, refs=refs)
 
     async def show(
         self,
@@ -69,11 +71,15 @@ class TableMessage:
         interaction: discord.Interaction[Any] | None = None,
         new: bool = False,
         follow: bool = True,
+        refs: Refs | None = None,
     ) -> None:
         """Put `embed` on the table message: through the interaction, by editing it, or by
         posting it (anew at the bottom when the channel has moved on, with `follow`)."""
         attachments = [file] if file is not None else []
-        refs = {} if new else await self.outlet.refs(table.id)
+        if new:
+            refs = {}
+        elif refs is None:
+            refs = await self.outlet.refs(table.id)
         ref = refs.get((TABLE, None))
         if (
             interaction is not None

@@ -12,13 +12,14 @@ from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.settings import DEFAULT_NOTIFY
 from bot.store.models import NO_USER, GuildSettingsRow, MessageRefRow, TableRow, UserSettingsRow
 from bot.tables.core import UseCase
 from bot.tables.errors import no_table
 from bot.tables.repository import rowcount
-from bot.tables.results import MessageRef, UserPrefs
+from bot.tables.results import Audience, MessageRef, UserPrefs
 from bot.tables.settings_ops import check_locale
 
 
@@ -66,24 +67,23 @@ class MessageBook(UseCase):
                 s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value}
             )
 
+    async def audience(
+        self, table_id: int, user_ids: Collection[int], guild_id: int | None = None
+    ) -> Audience:
+        """A table's kept messages, its users' preferences and (with `guild_id`) the guild's
+        language, in one transaction: what publishing a table reads."""
+        async with self._repo.transaction(reads_only=True) as s:
+            refs = await _message_refs(s, table_id)
+            prefs = await _user_prefs(s, user_ids)
+            guild = None if guild_id is None else await s.get(GuildSettingsRow, guild_id)
+        return Audience(tuple(refs), prefs, guild.locale if guild is not None else None)
+
     async def user_prefs(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
         """DMs, DM language and notifications of several users, in one query."""
-        wanted = sorted(set(user_ids))
-        out = {uid: UserPrefs(uid) for uid in wanted}
-        if not wanted:
-            return out
+        if not user_ids:
+            return {}
         async with self._repo.transaction() as s:
-            rows = await s.scalars(
-                select(UserSettingsRow).where(UserSettingsRow.user_id.in_(wanted))
-            )
-            for row in rows:
-                out[row.user_id] = UserPrefs(
-                    row.user_id,
-                    bool(row.dm_closed),
-                    row.locale or row.seen_locale,
-                    row.notify or DEFAULT_NOTIFY,
-                )
-        return out
+            return await _user_prefs(s, user_ids)
 
     async def set_message_ref(
         self,
@@ -149,14 +149,7 @@ class MessageBook(UseCase):
     async def message_refs(self, table_id: int) -> list[MessageRef]:
         """Every remembered message of a table."""
         async with self._repo.transaction() as s:
-            rows = (
-                await s.scalars(
-                    select(MessageRefRow)
-                    .where(MessageRefRow.table_id == table_id)
-                    .order_by(MessageRefRow.id)
-                )
-            ).all()
-            return [message_ref(r) for r in rows]
+            return await _message_refs(s, table_id)
 
     async def delete_message_ref(
         self,
@@ -177,6 +170,29 @@ class MessageBook(UseCase):
         async with self._repo.transaction() as s:
             result = await s.execute(delete(MessageRefRow).where(*conditions))
             return rowcount(result) > 0
+
+
+async def _message_refs(s: AsyncSession, table_id: int) -> list[MessageRef]:
+    rows = await s.scalars(
+        select(MessageRefRow).where(MessageRefRow.table_id == table_id).order_by(MessageRefRow.id)
+    )
+    return [message_ref(r) for r in rows.all()]
+
+
+async def _user_prefs(s: AsyncSession, user_ids: Collection[int]) -> dict[int, UserPrefs]:
+    wanted = sorted(set(user_ids))
+    out = {uid: UserPrefs(uid) for uid in wanted}
+    if not wanted:
+        return out
+    rows = await s.scalars(select(UserSettingsRow).where(UserSettingsRow.user_id.in_(wanted)))
+    for row in rows:
+        out[row.user_id] = UserPrefs(
+            row.user_id,
+            bool(row.dm_closed),
+            row.locale or row.seen_locale,
+            row.notify or DEFAULT_NOTIFY,
+        )
+    return out
 
 
 def message_ref(row: MessageRefRow) -> MessageRef:

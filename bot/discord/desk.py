@@ -112,10 +112,6 @@ class Desk:
             await self.outlet.book.set_seen_locale(interaction.user.id, locale)
             self._seen_locales[interaction.user.id] = locale
 
-    async def dm_locale(self, user_id: int, fallback: str) -> str:
-        """The language of a DM: the user's choice, else their Discord client's, else `fallback`."""
-        return await self.outlet.book.dm_locale(user_id) or fallback
-
     async def table_locale(self, table: TableInfo) -> str:
         """The language of a table's channel messages: the table's, else the guild's."""
         return table.locale or await self.guild_locale(table.guild_id)

@@ -20,6 +20,7 @@ from bot.discord.flows.seat import SeatFlows
 from bot.discord.flows.slash import CommandFlows
 from bot.discord.heap import freeze_startup_heap
 from bot.discord.images import Images
+from bot.discord.pacer import Pacer
 from bot.discord.pacing import Pacing
 from bot.discord.timers import Timers
 from bot.i18n import t
@@ -93,23 +94,26 @@ class CardBot(commands.AutoShardedBot):
         self.database = database
         self.desk = Desk(
             self,
-            service,
+            service.messages,
             images or Images(),
+            service.settings,
             default_locale=default_locale,
-            auto_delay=auto_delay,
             edit_interval=edit_interval,
             pacing=pacing,
         )
+        self.pacer = Pacer(service, self.desk, delay=auto_delay)
         # The flows, each given what it uses; the components reach theirs through
         # `component_handler` (components.py names only its protocol).
         self.replies = Replies(service, self.desk)
-        lobby = LobbyFlows(service, self.desk, self.replies)
-        self.seat_flows = SeatFlows(service, self.desk, self.replies)
-        self.command_flows = CommandFlows(service, self.desk, self.replies, lobby, self.seat_flows)
+        lobby = LobbyFlows(service, self.desk, self.pacer, self.replies)
+        self.seat_flows = SeatFlows(service, self.desk, self.pacer, self.replies)
+        self.command_flows = CommandFlows(
+            service, self.desk, self.pacer, self.replies, lobby, self.seat_flows
+        )
         self.component_handler: ComponentHandler = ComponentRouter(
             self.replies, lobby, self.seat_flows
         )
-        self.timers = Timers(service, self.desk, interval=timer_interval)
+        self.timers = Timers(service, self.desk, self.pacer, interval=timer_interval)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.run_timers = run_timers
@@ -151,8 +155,7 @@ class CardBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop the timers and auto-play, then disconnect."""
         await self.timers.stop()
-        for task in list(self.desk.auto_tasks.values()):
-            task.cancel()
+        self.pacer.stop()
         self.service.close()
         await super().close()
 

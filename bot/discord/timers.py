@@ -14,6 +14,7 @@ import logging
 from datetime import UTC, datetime
 
 from bot.discord.desk import Desk
+from bot.discord.pacer import Pacer
 from bot.games import seat_names
 from bot.i18n import t
 from bot.tables.results import Expiry, Reminder
@@ -27,9 +28,12 @@ TASK_NAME = "cardbot-background-timers"
 class Timers:
     """Calls the service's timer queries and tells the players what happened."""
 
-    def __init__(self, service: TableService, desk: Desk, *, interval: float = 30.0) -> None:
+    def __init__(
+        self, service: TableService, desk: Desk, pacer: Pacer, *, interval: float = 30.0
+    ) -> None:
         self.service = service
         self.desk = desk
+        self.pacer = pacer
         self.interval = interval
         self.task: asyncio.Task[None] | None = None
 
@@ -70,7 +74,7 @@ class Timers:
             await self._guarded(expiry.result.table.id, self._expired(expiry))
         for table in await self.service.expire_lobbies(now):
             locale = await self.desk.table_locale(table)
-            await self._guarded(table.id, self.desk.close_table(table, t("lobby.expired", locale)))
+            await self._guarded(table.id, self.pacer.close_table(table, t("lobby.expired", locale)))
         archived = await self.service.archive_finished(now)
         if archived:
             log.info("archived %d finished tables", len(archived))
@@ -90,13 +94,16 @@ class Timers:
         """
         resumed = [table.id for table in await self.service.auto_pending_tables()]
         for table_id in resumed:
-            self.desk.ensure_auto(table_id)
+            self.pacer.ensure(table_id)
         return resumed
 
     async def _remind(self, reminder: Reminder) -> None:
         """The Desk reminds the players (a DM, or a mention when DMs are closed) and, for a
-        turn that has just stalled, tells the channel."""
-        await self.desk.remind(reminder)
+        turn that has just stalled, tells the channel; each reminded DM shows the prompt now."""
+        prompts = {
+            uid: await self.service.prompt(reminder.table.id, uid) for uid in reminder.user_ids
+        }
+        await self.desk.remind(reminder, prompts)
 
     async def _expired(self, expiry: Expiry) -> None:
         """Say what came of it, then publish the table as after any move.
@@ -109,11 +116,11 @@ class Timers:
         names = seat_names(table, locale)
         who = t("list.sep", locale).join(names[s] for s in expiry.seats) or "—"
         if expiry.policy == "abandon":
-            await self.desk.close_table(table, t("table.abandoned_timer", locale, name=who))
+            await self.pacer.close_table(table, t("table.abandoned_timer", locale, name=who))
             return
         notice = None
         if expiry.policy == "cpu_seat":
             notice = t("table.expired_seat", locale, name=who)
         elif expiry.policy == "cpu_turn":
             notice = t("table.expired_cpu", locale, name=who)
-        await self.desk.publish(expiry.result, notice=notice)
+        await self.pacer.publish(expiry.result, notice=notice)

@@ -284,6 +284,17 @@ class UserPrefs:
 
 
 @dataclass(frozen=True, slots=True)
+class Audience:
+    """What a publisher reads before it publishes a table, in one read: the messages the table
+    keeps, its players' preferences, and the guild's language."""
+
+    refs: tuple[MessageRef, ...]
+    prefs: Mapping[int, UserPrefs]
+    guild_locale: str | None = None
+    """The guild's language (None: it chose none, or it was not asked for)."""
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
     """Per-guild defaults for new tables (None: the bot's settings apply)."""
 

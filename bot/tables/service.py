@@ -9,7 +9,9 @@ lobby.py         Lobby: open a table, seats, CPUs, start, rematch, leave, abando
 play.py          Play: act, check_action, prompt, finish, advance, set_auto
 deadlines.py     Deadlines: reminders, expiry, stale lobbies, archiving, next_wakeup
 reading.py       Reading: load, active_table, tables_waiting_on, views, record, stats
-settings_ops.py  Preferences: table / guild / user settings, message references
+settings_ops.py  Preferences: table / guild / user settings
+messages.py      MessageBook: the publisher's message references and what it reads of its
+                 audience (handed to a transport's publisher on its own: `messages`)
 thinkers.py      Thinkers: the CPUs' worker processes
 flow.py          the pure rules: prompt states, deadlines, reminders, expiry
 """
@@ -26,6 +28,7 @@ from bot.store.models import utcnow
 from bot.tables.core import UNSET, Clock, TableWriter
 from bot.tables.deadlines import Deadlines
 from bot.tables.lobby import Lobby, Restart
+from bot.tables.messages import MessageBook
 from bot.tables.play import Play
 from bot.tables.reading import Reading
 from bot.tables.repository import TableRepository
@@ -81,11 +84,18 @@ class TableService:
         self._deadlines = Deadlines(*given)
         self._reading = Reading(*given)
         self._preferences = Preferences(*given)
+        self._messages = MessageBook(*given)
 
     @property
     def settings(self) -> Settings:
         """The bot's settings the service runs with."""
         return self._settings
+
+    @property
+    def messages(self) -> MessageBook:
+        """The publisher's book (message references, closed DMs, the audience's languages):
+        what a transport's publisher is handed instead of the service."""
+        return self._messages
 
     def now(self) -> datetime:
         """The service's clock (the time its deadlines and messages are kept in)."""
@@ -137,24 +147,26 @@ class TableService:
     public_view = _Of("_reading", Reading.public_view)
     record = _Of("_reading", Reading.record)
     user_stats = _Of("_reading", Reading.user_stats)
-    # settings and message references
+    # settings
     set_table_settings = _Of("_preferences", Preferences.set_table_settings)
     guild_settings = _Of("_preferences", Preferences.guild_settings)
     set_guild_settings = _Of("_preferences", Preferences.set_guild_settings)
-    dm_closed = _Of("_preferences", Preferences.dm_closed)
-    set_dm_closed = _Of("_preferences", Preferences.set_dm_closed)
-    user_locale = _Of("_preferences", Preferences.user_locale)
-    dm_locale = _Of("_preferences", Preferences.dm_locale)
-    set_seen_locale = _Of("_preferences", Preferences.set_seen_locale)
     set_user_locale = _Of("_preferences", Preferences.set_user_locale)
     notify_mode = _Of("_preferences", Preferences.notify_mode)
     set_notify = _Of("_preferences", Preferences.set_notify)
-    user_prefs = _Of("_preferences", Preferences.user_prefs)
-    set_message_ref = _Of("_preferences", Preferences.set_message_ref)
-    set_message_version = _Of("_preferences", Preferences.set_message_version)
-    get_message_ref = _Of("_preferences", Preferences.get_message_ref)
-    message_refs = _Of("_preferences", Preferences.message_refs)
-    delete_message_ref = _Of("_preferences", Preferences.delete_message_ref)
+    # the publisher's book
+    guild_locale = _Of("_messages", MessageBook.guild_locale)
+    dm_closed = _Of("_messages", MessageBook.dm_closed)
+    set_dm_closed = _Of("_messages", MessageBook.set_dm_closed)
+    user_locale = _Of("_messages", MessageBook.user_locale)
+    dm_locale = _Of("_messages", MessageBook.dm_locale)
+    set_seen_locale = _Of("_messages", MessageBook.set_seen_locale)
+    user_prefs = _Of("_messages", MessageBook.user_prefs)
+    set_message_ref = _Of("_messages", MessageBook.set_message_ref)
+    set_message_version = _Of("_messages", MessageBook.set_message_version)
+    get_message_ref = _Of("_messages", MessageBook.get_message_ref)
+    message_refs = _Of("_messages", MessageBook.message_refs)
+    delete_message_ref = _Of("_messages", MessageBook.delete_message_ref)
 
 
 __all__ = ["UNSET", "SeatPrompt", "TableService"]

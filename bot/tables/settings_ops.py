@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
-
-from sqlalchemy import delete, select, update
 
 from bot.settings import (
     DEFAULT_NOTIFY,
@@ -16,11 +13,8 @@ from bot.settings import (
     NOTIFY_MODES,
 )
 from bot.store.models import (
-    NO_USER,
     OPEN_STATUSES,
     GuildSettingsRow,
-    MessageRefRow,
-    TableRow,
     UserSettingsRow,
 )
 from bot.tables.core import (
@@ -30,9 +24,8 @@ from bot.tables.core import (
     require_creator,
     status_error,
 )
-from bot.tables.errors import TableError, no_table
-from bot.tables.repository import rowcount
-from bot.tables.results import GuildSettings, MessageRef, TableInfo, UserPrefs
+from bot.tables.errors import TableError
+from bot.tables.results import GuildSettings, TableInfo
 
 
 class Preferences(UseCase):
@@ -102,37 +95,6 @@ class Preferences(UseCase):
             await self._repo.upsert(s, GuildSettingsRow, {"guild_id": guild_id}, values)
         return await self.guild_settings(guild_id)
 
-    async def dm_closed(self, user_id: int) -> bool:
-        """True when a DM to the user failed and they have not opened DMs since."""
-        async with self._repo.transaction() as s:
-            row = await s.get(UserSettingsRow, user_id)
-            return bool(row and row.dm_closed)
-
-    async def set_dm_closed(self, user_id: int, closed: bool) -> None:
-        """Remember whether the user's DMs are closed."""
-        async with self._repo.transaction() as s:
-            await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"dm_closed": closed})
-
-    async def user_locale(self, user_id: int) -> str | None:
-        """The user's locale override, if they chose one."""
-        async with self._repo.transaction() as s:
-            row = await s.get(UserSettingsRow, user_id)
-            return row.locale if row else None
-
-    async def dm_locale(self, user_id: int) -> str | None:
-        """The language to DM the user in: their choice, else their Discord client's last seen."""
-        async with self._repo.transaction() as s:
-            row = await s.get(UserSettingsRow, user_id)
-            return (row.locale or row.seen_locale) if row else None
-
-    async def set_seen_locale(self, user_id: int, locale: str) -> None:
-        """Remember the language of the user's Discord client (DMs after a restart use it)."""
-        value = check_locale(locale)
-        async with self._repo.transaction() as s:
-            await self._repo.upsert(
-                s, UserSettingsRow, {"user_id": user_id}, {"seen_locale": value}
-            )
-
     async def set_user_locale(self, user_id: int, locale: str | None) -> None:
         """Set (or clear, with None) the user's locale override."""
         value = check_locale(locale)
@@ -150,131 +112,6 @@ class Preferences(UseCase):
         value = check_notify(mode)
         async with self._repo.transaction() as s:
             await self._repo.upsert(s, UserSettingsRow, {"user_id": user_id}, {"notify": value})
-
-    async def user_prefs(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
-        """DMs, DM language and notifications of several users, in one query."""
-        wanted = sorted(set(user_ids))
-        out = {uid: UserPrefs(uid) for uid in wanted}
-        if not wanted:
-            return out
-        async with self._repo.transaction() as s:
-            rows = await s.scalars(
-                select(UserSettingsRow).where(UserSettingsRow.user_id.in_(wanted))
-            )
-            for row in rows:
-                out[row.user_id] = UserPrefs(
-                    row.user_id,
-                    bool(row.dm_closed),
-                    row.locale or row.seen_locale,
-                    row.notify or DEFAULT_NOTIFY,
-                )
-        return out
-
-    async def set_message_ref(
-        self,
-        table_id: int,
-        kind: str,
-        channel_id: int,
-        message_id: int,
-        user_id: int | None = None,
-        version: int | None = None,
-    ) -> MessageRef:
-        """Remember (or replace) the message of `kind` ("table", "ping", "hand"...) to edit,
-        posted now; `version`: the prompt version a hand DM's controls carry."""
-        keys = {
-            "table_id": table_id,
-            "kind": kind,
-            "user_id": NO_USER if user_id is None else user_id,
-        }
-        now = self._clock()
-        values = {
-            "channel_id": channel_id,
-            "message_id": message_id,
-            "version": version,
-            "posted_at": now,
-        }
-        async with self._repo.transaction() as s:
-            if await s.get(TableRow, table_id) is None:
-                raise no_table(table_id)
-            await self._repo.upsert(s, MessageRefRow, keys, values)
-        return MessageRef(table_id, kind, user_id, channel_id, message_id, version, now)
-
-    async def set_message_version(
-        self, table_id: int, kind: str, user_id: int | None, message_id: int, version: int
-    ) -> bool:
-        """Note the prompt version a kept message shows now (it was edited); False when the
-        message kept is another one by now."""
-        async with self._repo.transaction() as s:
-            result = await s.execute(
-                update(MessageRefRow)
-                .where(
-                    MessageRefRow.table_id == table_id,
-                    MessageRefRow.kind == kind,
-                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
-                    MessageRefRow.message_id == message_id,
-                )
-                .values(version=version)
-            )
-            return rowcount(result) > 0
-
-    async def get_message_ref(
-        self, table_id: int, kind: str, user_id: int | None = None
-    ) -> MessageRef | None:
-        """The remembered message of `kind` (for `user_id`), or None."""
-        async with self._repo.transaction() as s:
-            row = await s.scalar(
-                select(MessageRefRow).where(
-                    MessageRefRow.table_id == table_id,
-                    MessageRefRow.kind == kind,
-                    MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
-                )
-            )
-            return message_ref(row) if row else None
-
-    async def message_refs(self, table_id: int) -> list[MessageRef]:
-        """Every remembered message of a table."""
-        async with self._repo.transaction() as s:
-            rows = (
-                await s.scalars(
-                    select(MessageRefRow)
-                    .where(MessageRefRow.table_id == table_id)
-                    .order_by(MessageRefRow.id)
-                )
-            ).all()
-            return [message_ref(r) for r in rows]
-
-    async def delete_message_ref(
-        self,
-        table_id: int,
-        kind: str,
-        user_id: int | None = None,
-        message_id: int | None = None,
-    ) -> bool:
-        """Forget a message (it was deleted); True when there was one. With `message_id`, only
-        if it is still that message (not one posted since)."""
-        conditions = [
-            MessageRefRow.table_id == table_id,
-            MessageRefRow.kind == kind,
-            MessageRefRow.user_id == (NO_USER if user_id is None else user_id),
-        ]
-        if message_id is not None:
-            conditions.append(MessageRefRow.message_id == message_id)
-        async with self._repo.transaction() as s:
-            result = await s.execute(delete(MessageRefRow).where(*conditions))
-            return rowcount(result) > 0
-
-
-def message_ref(row: MessageRefRow) -> MessageRef:
-    """A stored message reference as the service hands it out."""
-    return MessageRef(
-        row.table_id,
-        row.kind,
-        None if row.user_id == NO_USER else row.user_id,
-        row.channel_id,
-        row.message_id,
-        row.version,
-        row.posted_at,
-    )
 
 
 MIN_WINDOW, MAX_WINDOW = 3, 300

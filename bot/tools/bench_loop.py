@@ -377,7 +377,7 @@ async def measure(
             await asyncio.gather(people.person(alice, done), people.person(hana, done), watcher)
             elapsed = time.perf_counter() - started
             await ticker.stop()
-        for task in list(harness.client.desk.auto_tasks.values()):
+        for task in list(harness.client.pacer.tasks.values()):
             task.cancel()
         with contextlib.suppress(AttributeError):
             service.close()

@@ -119,8 +119,8 @@ async def start(url: str) -> dict[str, float]:
     await bot.timers.tick()
     await bot.timers._pause()
     mark("timers armed (first tick)")
-    resumed = len(bot.desk.auto_tasks)
-    for task in list(bot.desk.auto_tasks.values()):
+    resumed = len(bot.pacer.tasks)
+    for task in list(bot.pacer.tasks.values()):
         task.cancel()
     await database.dispose()
     marks["paced tables resumed"] = resumed

@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from bot.discord import present
-from bot.discord.desk import Desk, _publicly_seen, ping_plan
+from bot.discord.desk import Desk, _publicly_seen
 from bot.discord.images import Images
+from bot.discord.pings import ping_plan
 from bot.store import Database
 from bot.tables import TableError, TableService
 from bot.tables.core import game_of
@@ -47,7 +48,13 @@ class Watcher:
     """What the channel would show of one table after each change."""
 
     def __init__(self, service: TableService) -> None:
-        self.desk = Desk(types.SimpleNamespace(), service, Images(tiny_png), default_locale=LOCALE)  # type: ignore[arg-type]
+        self.desk = Desk(
+            types.SimpleNamespace(),  # type: ignore[arg-type]
+            service.messages,
+            Images(tiny_png),
+            service.settings,
+            default_locale=LOCALE,
+        )
         self.embed: dict[str, Any] = {}
         self.ping: list[int] = []
         self.shown: list[tuple[str, Any]] = []

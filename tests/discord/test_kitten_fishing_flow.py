@@ -329,7 +329,7 @@ async def test_auto_against_the_kitten_plays_to_the_end(harness: Harness) -> Non
     assert table.status == "finished" and table.result is not None
     assert table.action_count == table.result["moves"]
     assert rec.message(table_message)["embeds"][0]["title"] == "Kitten Fishing: result"
-    assert not harness.client.desk.auto_tasks
+    assert not harness.client.pacer.tasks
 
 
 async def test_auto_against_a_seat_the_cpu_took_over_plays_to_the_end(harness: Harness) -> None:

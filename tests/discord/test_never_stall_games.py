@@ -309,7 +309,7 @@ class Table:
                     decisions += 1
             if self.racer.stopped:
                 self.racer.rearm()  # the process that took the table goes on with it
-                self.harness.client.desk.ensure_auto(TABLE)
+                self.harness.client.pacer.ensure(TABLE)
                 await self.harness.settle()
             elif not acted:
                 await self.wait_for_time()
@@ -328,7 +328,7 @@ class Table:
                     find_id(message, "cpus"),
                     values=[f"{seat.seat}:easy"],
                 )
-        self.harness.client.desk.auto_batch = 100_000
+        self.harness.client.pacer.batch = 100_000
         self.racer.rearm(1 << 30)
         for human in self.humans:
             if not human.auto:
@@ -336,7 +336,7 @@ class Table:
         for _ in range(20):
             if (await self.service.load(TABLE)).status != "active":
                 return
-            self.harness.client.desk.ensure_auto(TABLE)
+            self.harness.client.pacer.ensure(TABLE)
             await self.harness.settle()
             if (await self.service.load(TABLE)).status == "active":
                 await self.wait_for_time()

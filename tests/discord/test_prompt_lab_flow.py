@@ -189,7 +189,7 @@ async def test_every_prompt_kind_through_discord(
     pause = Pause(service, lambda result: result.prompt_for(0) is not None)
     monkeypatch.setattr(service, "advance", pause)
     await press(harness, ALICE, table_message, "start")
-    assert pause.steps == 1 and not harness.client.desk.auto_tasks
+    assert pause.steps == 1 and not harness.client.pacer.tasks
     game = await state(harness)
     assert game.draws == 1 and game.aces(0) and game.turn() == 1  # 花子 is to draw
     alice_dm = rec.last_dm(ALICE)
@@ -213,7 +213,7 @@ async def test_every_prompt_kind_through_discord(
     ]
     game = await state(harness)
     assert game.declarer == 0 and game.phase == "bury" and len(game.hands[0]) == 40
-    assert pause.steps == 51 and not harness.client.desk.auto_tasks  # one draw per step
+    assert pause.steps == 51 and not harness.client.pacer.tasks  # one draw per step
     assert not rec.dm_messages(HANA)  # no Draw button was ever DMed
     log = description(rec.message(table_message))
     assert "Alice took 23 cards from the stock." in log

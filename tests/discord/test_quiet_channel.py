@@ -110,7 +110,7 @@ async def test_a_whole_game_keeps_the_channel_quiet_and_the_dms_current(
     seats, people, options, seed, cap = GAMES[game]
     monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: seed))
     harness = await make_harness()
-    harness.client.desk.auto_batch = 10  # a deal's draws ten at a time
+    harness.client.pacer.batch = 10  # a deal's draws ten at a time
     rec = harness.recorder
     service = harness.client.service
     away = service.settings.notify_away_seconds

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import event
 
 from bot.store import Database
 from bot.tables import GuildSettings, MessageRef, TableError, TableService
@@ -61,6 +62,30 @@ async def test_user_prefs_come_in_one_read(service: TableService) -> None:
     with pytest.raises(TableError) as err:
         await service.set_notify(BOB, "always")
     assert err.value.code == "bad_setting" and err.value.params["setting"] == "notify"
+
+
+async def test_a_publisher_reads_its_audience_in_one_transaction(
+    service: TableService, database: Database
+) -> None:
+    info = await service.open_lobby(GUILD, CHANNEL, KF, None, ALICE, "Alice")
+    await service.set_message_ref(info.id, "table", CHANNEL, 111)
+    await service.set_message_ref(info.id, "hand", 555, 222, user_id=ALICE, version=3)
+    await service.set_dm_closed(BOB, True)
+    await service.set_guild_settings(GUILD, locale="en")
+    book = service.messages
+    begun: list[object] = []
+    note = begun.append
+    event.listen(database.engine.sync_engine, "begin", note)
+    try:
+        audience = await book.audience(info.id, [ALICE, BOB], GUILD)
+    finally:
+        event.remove(database.engine.sync_engine, "begin", note)
+    assert len(begun) == 1
+    assert list(audience.refs) == await service.message_refs(info.id)
+    assert audience.prefs == await service.user_prefs([ALICE, BOB])
+    assert audience.prefs[BOB].dm_closed and audience.guild_locale == "en"
+    # no guild asked for (the table has a language of its own): none read
+    assert (await book.audience(info.id, [], None)).guild_locale is None
 
 
 async def test_dm_closed_and_user_locale(service: TableService) -> None:

@@ -11,6 +11,7 @@ import discord
 from bot.discord import present
 from bot.discord.desk import Desk
 from bot.discord.flows.replies import Replies
+from bot.discord.pacer import Pacer
 from bot.games import seat_names
 from bot.i18n import t
 from bot.tables.errors import TableError
@@ -24,9 +25,10 @@ log = logging.getLogger(__name__)
 class LobbyFlows:
     """The lobby's controls and the table message's buttons (start, rematch, new game)."""
 
-    def __init__(self, service: TableService, desk: Desk, replies: Replies) -> None:
+    def __init__(self, service: TableService, desk: Desk, pacer: Pacer, replies: Replies) -> None:
         self.service = service
         self.desk = desk
+        self.pacer = pacer
         self.replies = replies
 
     async def _lobby_changed(self, interaction: discord.Interaction[Any], table: TableInfo) -> bool:
@@ -39,7 +41,7 @@ class LobbyFlows:
         ):
             await self.replies.answer(interaction, embed=embed, view=view)
             return True
-        await self.desk.show(table, embed, view)
+        await self.desk.table_message.show(table, embed, view)
         return False
 
     async def join(
@@ -70,11 +72,11 @@ class LobbyFlows:
                 await self.replies.reply(interaction, t("lobby.left", locale))
             return
         if table.status == "abandoned" and result.public_view is None:
-            await self.desk.close_table(
+            await self.pacer.close_table(
                 table, t("lobby.cancelled", await self.desk.table_locale(table))
             )
         else:
-            await self.desk.publish(result, actor_id=interaction.user.id)
+            await self.pacer.publish(result, actor_id=interaction.user.id)
         await self.replies.reply(interaction, t("lobby.left", locale))
 
     async def add_cpu(
@@ -139,7 +141,8 @@ class LobbyFlows:
         await self.replies.reply(
             interaction, t(key, locale, cpu=cpu, level=t(f"level.{level}", locale))
         )
-        await self.desk.refresh(table)
+        view = await self.service.public_view(table.id) if table.status == "active" else None
+        await self.desk.refresh(table, view)
 
     async def start(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
@@ -160,7 +163,7 @@ class LobbyFlows:
         first = self.desk.start_notice(result, locale)
         if first:
             notice = f"{notice} {first}"
-        await self.desk.publish(
+        await self.pacer.publish(
             result,
             notice=notice,
             interaction=interaction if on_table_message else None,
@@ -194,7 +197,7 @@ class LobbyFlows:
             )
             await self.service.delete_message_ref(table.id, "ping")
         else:
-            await self.desk.close_table(table, t("lobby.cancelled", locale))
+            await self.pacer.close_table(table, t("lobby.cancelled", locale))
 
     # the table message and the seat's other buttons ------------------------------------------
 
@@ -223,7 +226,7 @@ class LobbyFlows:
             return
         old, result = await self.service.new_game(table_id, interaction.user.id)
         locale = await self.desk.table_locale(old)
-        await self.desk.close_table(
+        await self.pacer.close_table(
             old, t("table.abandoned", locale, name=self.replies.display_name(interaction))
         )
         await self.begin(interaction, result, on_table_message=False)

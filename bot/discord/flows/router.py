@@ -52,6 +52,10 @@ class ComponentRouter:
         }
         """The action of a custom_id -> its flow (a seat's prompt controls go to `seat`)."""
 
+    def routes(self, action: str) -> bool:
+        """Whether a click of `action` reaches a flow (else it is refused as an unknown control)."""
+        return action in ids.SEAT_CONTROLS or action in self.handlers
+
     async def on_component(
         self,
         interaction: discord.Interaction[Any],
@@ -63,12 +67,12 @@ class ComponentRouter:
     ) -> None:
         """A click on any table component, current or from before a restart."""
         async with self.replies.guard(interaction, table_id):
+            if not self.routes(action):
+                raise TableError("unknown_action", f"Unknown control '{action}'.")
             if action in ids.SEAT_CONTROLS:
                 await self.seat.seat_control(interaction, table_id, version, action, arg, values)
                 return
-            handler = self.handlers.get(action)
-            if handler is None:
-                raise TableError("unknown_action", f"Unknown control '{action}'.")
+            handler = self.handlers[action]
             if action == ids.ADD_CPU:
                 arg = values[0] if values else arg
             elif action in (ids.OPTION, ids.CPU_SEAT):

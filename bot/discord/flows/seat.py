@@ -22,6 +22,7 @@ from bot.discord.controls import (
 )
 from bot.discord.desk import Desk
 from bot.discord.flows.replies import Replies
+from bot.discord.pacer import Pacer
 from bot.games import presenter, seat_names
 from bot.games.moves import (
     offered,
@@ -44,9 +45,10 @@ log = logging.getLogger(__name__)
 class SeatFlows:
     """A seat's controls and `/play`: choices, card picks, hints, Auto, See the result."""
 
-    def __init__(self, service: TableService, desk: Desk, replies: Replies) -> None:
+    def __init__(self, service: TableService, desk: Desk, pacer: Pacer, replies: Replies) -> None:
         self.service = service
         self.desk = desk
+        self.pacer = pacer
         self.replies = replies
 
     async def seat_control(
@@ -131,7 +133,7 @@ class SeatFlows:
                 result.view_for(seat) or current.view,
             )
             await self._show_prompt(interaction, after, PickState(), locale, dismissed=True)
-            await self.desk.publish(result, actor_id=interaction.user.id)
+            await self.pacer.publish(result, actor_id=interaction.user.id)
             return
         if not pick:
             raise TableError(
@@ -272,7 +274,7 @@ class SeatFlows:
         """Redraw the user's message for their prompt (a selection, a page, or let it pass)."""
         table = current.table
         seat = table.seats[current.seat]
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             seat,
             current.view,
@@ -316,7 +318,7 @@ class SeatFlows:
                 first[0] = False
                 await self.after_move(interaction, result)
             else:
-                await self.desk.publish(result, actor_id=interaction.user.id)
+                await self.pacer.publish(result, actor_id=interaction.user.id)
 
         return shown
 
@@ -334,7 +336,7 @@ class SeatFlows:
             if event_seen_by(e, seat.seat)
         ]
         you = presenter(table.game).you_line(mine, seat.seat, locale)
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             seat,
             result.view_for(seat.seat),
@@ -352,7 +354,7 @@ class SeatFlows:
             attachments=[file] if file else [],
         )
         clicked = interaction.message.id if interaction.message is not None else None
-        await self.desk.publish(result, actor_id=interaction.user.id, actor_message=clicked)
+        await self.pacer.publish(result, actor_id=interaction.user.id, actor_message=clicked)
 
     # the hand, details, Auto, mute ------------------------------------------------------
 
@@ -369,7 +371,7 @@ class SeatFlows:
         current = await self.service.prompt(table_id, interaction.user.id)  # refuses the unseated
         locale = await self.desk.user_locale(interaction)
         seat = current.table.seats[current.seat]
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             current.table, seat, current.view, locale, prompt=current.prompt
         )
         await self.replies.answer(
@@ -414,9 +416,11 @@ class SeatFlows:
         on = arg == "on"
         # explicit on/off: a message shown a few auto moves ago can still switch it
         table = await self.service.set_auto(table_id, interaction.user.id, on)
-        await self._hand_again(interaction, table, "hand.auto_now_on" if on else "hand.auto_now_off")
+        await self._hand_again(
+            interaction, table, "hand.auto_now_on" if on else "hand.auto_now_off"
+        )
         if on:
-            self.desk.ensure_auto(table_id)
+            self.pacer.ensure(table_id)
 
     async def mute(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, arg: str | None
@@ -438,7 +442,7 @@ class SeatFlows:
         about the user saying what the click changed (`you_key`; `message`: more to edit)."""
         current = await self.service.prompt(table.id, interaction.user.id)
         locale = await self.desk.user_locale(interaction)
-        embed, controls, file = await self.desk.hand_message(
+        embed, controls, file = await self.desk.hands.hand_message(
             table,
             table.seats[current.seat],
             current.view,

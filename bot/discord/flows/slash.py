@@ -15,6 +15,7 @@ from bot.discord.desk import Desk
 from bot.discord.flows.lobby import LobbyFlows
 from bot.discord.flows.replies import Replies
 from bot.discord.flows.seat import SeatFlows
+from bot.discord.pacer import Pacer
 from bot.games import seat_names
 from bot.i18n import game_name, t
 from bot.tables.errors import TableError
@@ -31,12 +32,14 @@ class CommandFlows:
         self,
         service: TableService,
         desk: Desk,
+        pacer: Pacer,
         replies: Replies,
         lobby: LobbyFlows,
         seat: SeatFlows,
     ) -> None:
         self.service = service
         self.desk = desk
+        self.pacer = pacer
         self.replies = replies
         self.lobby = lobby
         self.seat = seat
@@ -160,7 +163,7 @@ class CommandFlows:
             table.id, interaction.user.id, self.replies.is_moderator(interaction)
         )
         locale = await self.desk.table_locale(table)
-        await self.desk.close_table(
+        await self.pacer.close_table(
             table, t("table.abandoned", locale, name=self.replies.display_name(interaction))
         )
         await self.replies.reply(

@@ -23,6 +23,7 @@ from sqlalchemy import Select, Table, Update, bindparam, insert, select, text, u
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.store.database import FAILURES, Database, DatabaseError, driver_failures
@@ -101,6 +102,10 @@ class TableRepository:
         self._db = database
         self._clock = clock
         self._fast = database.dialect == "postgresql"
+        # The driver's path makes rows of no session (`pgrows`): their attributes work only
+        # once the mappers are configured, which an ORM statement does on its first run. A
+        # fresh process whose first call is a move or a look has run none yet.
+        configure_mappers()
         """Moves, looks and timers go through the driver (`bot.tables.pgrows`)."""
         self._compiled: dict[AnySelect, Compiled] = {}
         """`query`'s statements compiled for the driver."""

@@ -106,6 +106,10 @@ class TableRow(Base):
     action_count: Mapped[int] = mapped_column(Integer, default=0)
     """Rows in action_log for this table: the next action's seq."""
     version: Mapped[int] = mapped_column(Integer, default=0)
+    write_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    """A random number drawn by each write (0 before the first): the conditional write asks
+    for the version and this as read, a pair no other writer produces by chance. A version
+    alone can be reached again by another path, after the database lost a commit."""
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

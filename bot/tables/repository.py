@@ -7,12 +7,17 @@ a session on SQLite; every other call runs in an ORM session (`transaction`). Th
 service never asks which database it has: the dialect is known here and nowhere else.
 
 Concurrency is optimistic: each write to a table is `UPDATE tables ... WHERE id = ? AND
-version = ?`; when no row matches, another action got there first, the whole transaction rolls
-back and the caller gets `TableError("table_moved_on")`.
+version = ? AND write_id = ?`, the version and the random write id as read (or held); when no
+row matches, another action got there first, the whole transaction rolls back and the caller
+gets `TableError("table_moved_on")`. The write id makes the condition one no other writer meets
+by chance: after the database lost an acknowledged commit, another process may reach the same
+version by another path. For the same reason the tables held unread are all dropped at any
+doubt about what is stored: a database failure, a connection lost or opened anew.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -57,14 +62,19 @@ use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partia
 
 
 def _bump_statement(columns: tuple[str, ...]) -> Update:
-    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version`, made once per
-    set of columns; each column's value is the parameter `v_<column>`."""
+    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version AND write_id =
+    :b_write_id`, made once per set of columns; each column's value is the parameter
+    `v_<column>`."""
     statement = _BUMPS.get(columns)
     if statement is None:
         c = _TABLES.c
         statement = (
             update(_TABLES)
-            .where(c.id == bindparam("b_id"), c.version == bindparam("b_version"))
+            .where(
+                c.id == bindparam("b_id"),
+                c.version == bindparam("b_version"),
+                c.write_id == bindparam("b_write_id"),
+            )
             .values({name: bindparam(f"v_{name}", type_=c[name].type) for name in columns})
         )
         _BUMPS[columns] = statement
@@ -109,8 +119,9 @@ class TableRepository:
         """Moves, looks and timers go through the driver (`bot.tables.pgrows`)."""
         self._compiled: dict[AnySelect, Compiled] = {}
         """`query`'s statements compiled for the driver."""
-        self.held = HeldTables()
-        """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
+        self.held = HeldTables(doubts=lambda: database.reconnects)
+        """The running tables this process wrote last (PostgreSQL): a move there reads nothing.
+        All dropped once the database's connections were lost or opened anew since."""
 
     # ------------------------------------------------------------------ transactions
 
@@ -130,6 +141,7 @@ class TableRepository:
         except FAILURES as exc:
             failure = self._db.failure(exc)
         if failure is not None:
+            self.held.clear()  # what is stored is in doubt: every held table is read again
             raise failure
         if not reads_only:
             units.committed()
@@ -145,6 +157,7 @@ class TableRepository:
         except driver_failures() as exc:
             failure = self._db.failure(exc)
         if failure is not None:
+            self.held.clear()  # as in `transaction`
             raise failure
 
     @asynccontextmanager
@@ -245,17 +258,23 @@ class TableRepository:
             raise channel_busy(channel_id, None) from None
 
     async def bump(self, s: Rows, row: TableRow, **values: Any) -> None:
-        """Write `values` and version + 1, only if nobody wrote the table since we read it."""
+        """Write `values`, version + 1 and a new write id, only if nobody wrote the table since
+        we read it (its version and write id as read)."""
         now = self._clock()
-        values = {**values, "version": row.version + 1, "updated_at": now}
+        values = {
+            **values,
+            "version": row.version + 1,
+            "write_id": secrets.randbits(63),
+            "updated_at": now,
+        }
         self.held.drop(row.id)  # held again only once a move's write has committed
         if isinstance(s, PgUnit):
             # refused here, or when the unit commits if the write waits for its log rows
-            await s.bump(row.id, row.version, values, moved_on(row))
+            await s.bump(row.id, (row.version, row.write_id), values, moved_on(row))
             row.__dict__.update(values)  # a row of no session: nothing to track
             return
         params = {f"v_{name}": value for name, value in values.items()}
-        params.update(b_id=row.id, b_version=row.version)
+        params.update(b_id=row.id, b_version=row.version, b_write_id=row.write_id)
         if rowcount(await s.execute(_bump_statement(tuple(sorted(values))), params)) != 1:
             raise moved_on(row)
         for key, value in values.items():

@@ -37,6 +37,8 @@ LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
 OPEN_STATUSES = (LOBBY, ACTIVE)
 NO_USER = 0
+QUARANTINE_LENGTH = 200
+"""Characters of `tables.quarantine` (the reason a table was set aside) kept."""
 """`message_refs.user_id` of a reference that belongs to no user (the table message)."""
 
 
@@ -131,6 +133,10 @@ class TableRow(Base):
     series_match: Mapped[int] = mapped_column(Integer, default=1)
     """1 for the first match of a series, 2 for its first rematch, ..."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    quarantine: Mapped[str | None] = mapped_column(String(QUARANTINE_LENGTH))
+    """Why the timers set this table aside (its game could not be loaded or advanced); None
+    for every table in play. A quarantined table is skipped by every process and refuses its
+    players until an admin releases it (`cardbot tables release`)."""
     archive: Mapped[bytes | None] = mapped_column(LargeBinary)
     """A finished table's action log and final state, compressed (`bot.tables.archive`); its
     action_log rows and snapshot are then gone."""

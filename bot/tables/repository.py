@@ -24,15 +24,15 @@ from datetime import datetime
 from functools import partial
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, Update, bindparam, insert, select, text, update
+from sqlalchemy import Select, Table, Update, bindparam, case, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import configure_mappers
+from sqlalchemy.orm import configure_mappers, defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.store.database import FAILURES, Database, DatabaseError, driver_failures
-from bot.store.models import ActionLogRow, SeatRow, TableRow
+from bot.store.models import ACTIVE, QUARANTINE_LENGTH, ActionLogRow, SeatRow, TableRow
 from bot.tables import units
 from bot.tables.errors import channel_busy, moved_on, no_table
 from bot.tables.pgrows import Detachable, Held, HeldTables, PgUnit
@@ -97,6 +97,11 @@ def insert_defaults(model: type[Any]) -> dict[str, Any]:
         if default is not None and default.is_scalar:
             out[column.key] = default.arg
     return out
+
+
+def new_write_id() -> int:
+    """A write's id (`TableRow.write_id`): 63 random bits, never drawn twice by chance."""
+    return secrets.randbits(63)
 
 
 def rowcount(result: Any) -> int:
@@ -260,12 +265,11 @@ class TableRepository:
     async def bump(self, s: Rows, row: TableRow, **values: Any) -> None:
         """Write `values`, version + 1 and a new write id, only if nobody wrote the table since
         we read it (its version and write id as read)."""
-        now = self._clock()
         values = {
             **values,
             "version": row.version + 1,
-            "write_id": secrets.randbits(63),
-            "updated_at": now,
+            "write_id": new_write_id(),
+            "updated_at": self._clock(),
         }
         self.held.drop(row.id)  # held again only once a move's write has committed
         if isinstance(s, PgUnit):
@@ -315,6 +319,66 @@ class TableRepository:
         else:
             stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
         await s.execute(stmt)
+
+    # ------------------------------------------------------------------ quarantine
+
+    async def quarantine(self, table_id: int, reason: str) -> str | None:
+        """Set a table aside (`TableRow.quarantine`): no timer of any process finds it again,
+        and its players are refused (`quarantined`) until `release`. Written whatever the
+        table holds, unread (it may be what cannot be read). The version stays (nothing of the
+        game changed); the new write id refuses the write of any copy held elsewhere. The
+        table's game id, or None when it was set aside already or is gone."""
+        c = _TABLES.c
+        statement = (
+            update(_TABLES)
+            .where(c.id == table_id, c.quarantine.is_(None))
+            .values(
+                quarantine=reason[:QUARANTINE_LENGTH],
+                deadline=None,
+                remind_at=None,
+                paced=False,
+                write_id=new_write_id(),
+                updated_at=self._clock(),
+            )
+            .returning(c.game)
+        )
+        self.held.drop(table_id)
+        async with self.transaction() as s:
+            game: str | None = (await s.execute(statement)).scalar()
+        return game
+
+    async def release(self, table_id: int) -> str | None:
+        """Put a quarantined table back in play: a running one is due at once, and the timers
+        take it up at their next tick (a turn whose time ran out meanwhile expires then, a
+        table with steps of its own resumes them). The table's game id, or None when it was
+        not quarantined."""
+        c = _TABLES.c
+        now = self._clock()
+        statement = (
+            update(_TABLES)
+            .where(c.id == table_id, c.quarantine.is_not(None))
+            .values(
+                quarantine=None,
+                deadline=case((c.status == ACTIVE, now), else_=c.deadline),
+                write_id=new_write_id(),
+                updated_at=now,
+            )
+            .returning(c.game)
+        )
+        async with self.transaction() as s:
+            game: str | None = (await s.execute(statement)).scalar()
+        return game
+
+    async def quarantined(self) -> list[TableRow]:
+        """The tables set aside, by id (their snapshot and archive not loaded)."""
+        async with self.transaction(reads_only=True) as s:
+            rows = await s.scalars(
+                select(TableRow)
+                .where(TableRow.quarantine.is_not(None))
+                .order_by(TableRow.id)
+                .options(defer(TableRow.snapshot), defer(TableRow.archive))
+            )
+            return list(rows)
 
     def hold(
         self,

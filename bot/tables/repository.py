@@ -117,16 +117,16 @@ class TableRepository:
         self._db = database
         self._clock = clock
         self._fast = database.dialect == "postgresql"
-        # The driver's path makes rows of no session (`pgrows`): their attributes work only
-        # once the mappers are configured, which an ORM statement does on its first run. A
-        # fresh process whose first call is a move or a look has run none yet.
-        configure_mappers()
         """Moves, looks and timers go through the driver (`bot.tables.pgrows`)."""
         self._compiled: dict[AnySelect, Compiled] = {}
         """`query`'s statements compiled for the driver."""
         self.held = HeldTables(doubts=lambda: database.reconnects)
         """The running tables this process wrote last (PostgreSQL): a move there reads nothing.
         All dropped once the database's connections were lost or opened anew since."""
+        # The driver's path makes rows of no session (`pgrows`): their attributes work only
+        # once the mappers are configured, which an ORM statement does on its first run. A
+        # fresh process whose first call is a move or a look has run none yet.
+        configure_mappers()
 
     # ------------------------------------------------------------------ transactions
 

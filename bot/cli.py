@@ -1,4 +1,5 @@
-"""The `cardbot` command line: run | play | replay | cpu | simulate | bench | render | db | build.
+"""The `cardbot` command line: run | play | replay | cpu | simulate | bench | render | db | tables |
+build.
 
 Bad input is one line on standard error, saying what is wrong and what is accepted, and a
 non-zero exit (2, as argparse exits): never a traceback.
@@ -28,6 +29,7 @@ HELP = {
     ),
     "render": "sample table and hand images of a game",
     "db": "database maintenance (cardbot db upgrade applies the migrations)",
+    "tables": "tables set aside after their game failed: list them, put one back in play",
     "build": "optional: compile the engines with mypyc (two to four times as fast)",
 }
 """Each subcommand's line in `cardbot --help`: the README's command table says the same."""
@@ -41,6 +43,7 @@ _COMMANDS = {
     "bench": "bot.tools.bench:main",
     "render": "render.samples:main",
     "db": "bot.store.cli:main",
+    "tables": "bot.tables.admin:main",
     "build": "bot.tools.build:main",
 }
 
@@ -252,6 +255,24 @@ def build_parser() -> argparse.ArgumentParser:
     actions.add_parser(
         "upgrade",
         help="apply the migrations up to the newest schema (cardbot run also does it at start)",
+    )
+
+    tables = sub.add_parser(
+        "tables",
+        help=HELP["tables"],
+        description=(
+            "Tables the timers set aside (quarantined) because their game could not be loaded "
+            "or advanced, on DATABASE_URL: list them with the reason, or put one back in play "
+            'once the cause is fixed (docs/scaling.md, "Quarantined tables").'
+        ),
+    )
+    tables.add_argument(
+        "action",
+        choices=["quarantined", "release"],
+        help="quarantined: list the tables set aside; release: put table ID back in play",
+    )
+    tables.add_argument(
+        "id", nargs="?", type=at_least(1), metavar="ID", help="the table's id (for release)"
     )
 
     build = sub.add_parser(

@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "error.not_your_turn": "It is not your turn.",
     "error.prompt_required": "The game waits for your answer here: it cannot be let pass.",
     "error.table_moved_on": "This view is out of date: the table has moved on.",
+    "error.table_quarantined": "This table is paused after an error on my side, and the bot's admin has been told. Nothing played here is lost: the game goes on once it is fixed.",
     "error.stale": "This view is out of date: the table has moved on.",
     "error.no_table": "There is no table in this channel. Open one with `/game new`.",
     "error.channel_busy": "This channel already has a table. Finish it, or open a new game in a thread.",

@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "error.not_your_turn": "あなたの番ではありません。",
     "error.prompt_required": "ここは答えが必要です。見送ることはできません。",
     "error.table_moved_on": "この表示は古くなっています。卓はすでに先へ進みました。",
+    "error.table_quarantined": "この卓はこちら側のエラーのため一時停止しています。ボットの管理者に知らせました。ここでの手は失われていません。修正されれば対局は続きます。",
     "error.stale": "この表示は古くなっています。卓はすでに先へ進みました。",
     "error.no_table": "このチャンネルには卓がありません。`/game new` で開いてください。",
     "error.channel_busy": "このチャンネルにはすでに卓があります。終わらせるか、スレッドで新しい対局を開いてください。",

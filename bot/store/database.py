@@ -287,6 +287,17 @@ class Database:
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(
             self.engine, expire_on_commit=False
         )
+        self.reconnects = 0
+        """Connections opened or found lost so far: each may mean that what is stored is not
+        what this process last saw committed (a restarted server that lost a commit, a
+        failover to a standby behind the old primary). What is kept of the database's rows
+        between calls is dropped when this moves (`bot.tables.pgrows.HeldTables`)."""
+        pool = self.engine.sync_engine.pool
+        for name in ("connect", "invalidate", "soft_invalidate"):
+            event.listen(pool, name, self._reconnected)
+
+    def _reconnected(self, *_: Any) -> None:
+        self.reconnects += 1
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Database:

@@ -37,6 +37,8 @@ LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 STATUSES = (LOBBY, ACTIVE, FINISHED, ABANDONED)
 OPEN_STATUSES = (LOBBY, ACTIVE)
 NO_USER = 0
+QUARANTINE_LENGTH = 200
+"""Characters of `tables.quarantine` (the reason a table was set aside) kept."""
 """`message_refs.user_id` of a reference that belongs to no user (the table message)."""
 
 
@@ -106,6 +108,10 @@ class TableRow(Base):
     action_count: Mapped[int] = mapped_column(Integer, default=0)
     """Rows in action_log for this table: the next action's seq."""
     version: Mapped[int] = mapped_column(Integer, default=0)
+    write_id: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
+    """A random number drawn by each write (0 before the first): the conditional write asks
+    for the version and this as read, a pair no other writer produces by chance. A version
+    alone can be reached again by another path, after the database lost a commit."""
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
@@ -127,6 +133,10 @@ class TableRow(Base):
     series_match: Mapped[int] = mapped_column(Integer, default=1)
     """1 for the first match of a series, 2 for its first rematch, ..."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    quarantine: Mapped[str | None] = mapped_column(String(QUARANTINE_LENGTH))
+    """Why the timers set this table aside (its game could not be loaded or advanced); None
+    for every table in play. A quarantined table is skipped by every process and refuses its
+    players until an admin releases it (`cardbot tables release`)."""
     archive: Mapped[bytes | None] = mapped_column(LargeBinary)
     """A finished table's action log and final state, compressed (`bot.tables.archive`); its
     action_log rows and snapshot are then gone."""

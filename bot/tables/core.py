@@ -50,7 +50,7 @@ from bot.store.models import (
 )
 from bot.tables import archive, flow, units
 from bot.tables.automation import Automation, Batch, CostKey, Job, Seating, Thought, chooser
-from bot.tables.errors import TableError
+from bot.tables.errors import TableError, quarantined
 from bot.tables.repository import Rows, TableRepository
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from bot.tables.thinkers import Thinkers
@@ -517,7 +517,10 @@ def promote_levels(seats: Sequence[SeatRow], game: Game) -> None:
 
 
 def game_of(row: TableRow) -> Game:
-    """The running game of a table row (its snapshot)."""
+    """The running game of a table row (its snapshot); the `table_quarantined` refusal at a
+    table the timers set aside."""
+    if row.quarantine is not None:
+        raise quarantined(row)
     snapshot = row.snapshot
     if snapshot is None and row.archive is not None:
         snapshot = archive.unpack(row.archive)[1]

@@ -3,6 +3,11 @@ runs out, stale lobbies.
 
 Every claim is a conditional write (the table's version), so several bot processes ticking at
 once remind and expire each prompt once. The rules themselves are in `bot.tables.flow`.
+
+A table whose timer work fails for a reason of its own (its game cannot be loaded or advanced)
+would fail again at every tick of every process: it is set aside at once (quarantined: one log
+line, with the failure's traceback), skipped by every process's timers, and its players are
+told (`table_quarantined`) until an admin releases it (`cardbot tables release`).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import Select, bindparam, delete, func, select
 
+from bot.store.database import DatabaseUnavailable
 from bot.store.models import (
     ABANDONED,
     ACTIVE,
@@ -71,6 +77,8 @@ class Deadlines(UseCase):
     def _scans(self) -> TimerScans:
         mine = owned(self._shards)
         active, lobby = ACTIVE_ROWS, LOBBY_ROWS
+        # a running table set aside has no deadline or reminder: the other scans skip it here
+        unquarantined = TableRow.quarantine.is_(None)
         return TimerScans(
             reminders=select(TableRow.id)
             .where(active, TableRow.remind_at <= bindparam("now"), mine)
@@ -79,10 +87,10 @@ class Deadlines(UseCase):
             .where(active, TableRow.deadline <= bindparam("now"), mine)
             .order_by(TableRow.deadline, TableRow.id),
             lobbies=select(TableRow.id).where(
-                lobby, TableRow.updated_at <= bindparam("cutoff"), mine
+                lobby, TableRow.updated_at <= bindparam("cutoff"), mine, unquarantined
             ),
             archivable=select(TableRow.id)
-            .where(UNARCHIVED_ROWS, TableRow.updated_at <= bindparam("cutoff"), mine)
+            .where(UNARCHIVED_ROWS, TableRow.updated_at <= bindparam("cutoff"), mine, unquarantined)
             .order_by(TableRow.updated_at, TableRow.id)
             .limit(bindparam("limit")),
             wakeup=select(
@@ -130,12 +138,9 @@ class Deadlines(UseCase):
                         numbers=tuple(marked[seat].reminders for seat in due),
                     )
                 out.append(claimed)  # once committed: claimed, so sent once
-            except TableError as exc:
-                if exc.code != "table_moved_on":
-                    log.exception("table %s: reminder refused (%s)", table_id, exc.code)
-            except Exception:
+            except Exception as exc:
                 # the reminders claimed so far are returned (sent), the others wait for a tick
-                log.exception("table %s: reminder failed; the other tables go on", table_id)
+                await self._failed(table_id, "reminder", exc)
         return out
 
     async def mute_reminders(self, table_id: int, user_id: int, version: int) -> TableInfo:
@@ -180,12 +185,8 @@ class Deadlines(UseCase):
         for table_id in ids:
             try:
                 expiry = await self._expire_one(table_id, now)
-            except TableError as exc:
-                if exc.code != "table_moved_on":
-                    log.exception("table %s: expiry refused (%s)", table_id, exc.code)
-                continue
-            except Exception:
-                log.exception("table %s: expiry failed; the other tables go on", table_id)
+            except Exception as exc:
+                await self._failed(table_id, "expiry", exc)
                 continue
             if expiry is not None:
                 out.append(expiry)
@@ -308,11 +309,8 @@ class Deadlines(UseCase):
                     await self._repo.bump(s, row, status=ABANDONED)
                     abandoned = info(row, seats)
                 out.append(abandoned)  # once committed
-            except TableError as exc:
-                if exc.code != "table_moved_on":
-                    log.exception("table %s: lobby expiry refused (%s)", table_id, exc.code)
-            except Exception:
-                log.exception("table %s: lobby expiry failed; the other lobbies go on", table_id)
+            except Exception as exc:
+                await self._failed(table_id, "lobby expiry", exc)
         return out
 
     async def archive_finished(self, now: datetime | None = None, limit: int = 200) -> list[int]:
@@ -358,9 +356,38 @@ class Deadlines(UseCase):
                     await s.execute(delete(ActionLogRow).where(ActionLogRow.table_id == table_id))
                     await s.flush()
                     done.append(table_id)
-            except Exception:
-                log.exception("table %s: archiving failed; the others go on", table_id)
+            except Exception as exc:
+                await self._failed(table_id, "archiving", exc)
         return done
+
+    async def _failed(self, table_id: int, work: str, exc: Exception) -> None:
+        """A timer's `work` at one table failed; the other tables go on. A race lost (the table
+        moved on, or was set aside meanwhile) is nothing; the database unavailable is logged,
+        and the next tick tries again. Anything else is the table's own failure: the table is
+        quarantined, with one log line that says why (the failure's traceback attached)."""
+        if isinstance(exc, TableError) and exc.code in ("table_moved_on", "table_quarantined"):
+            return
+        if isinstance(exc, DatabaseUnavailable):
+            log.warning("table %s: %s waits for the next tick (%s)", table_id, work, exc)
+            return
+        told = str(exc).strip().splitlines()
+        reason = f"{work} failed: {type(exc).__name__}" + (f": {told[0]}" if told else "")
+        try:
+            game = await self._repo.quarantine(table_id, reason)
+        except Exception:
+            log.exception("table %s: %s failed, and so did setting it aside", table_id, work)
+            return
+        if game is not None:
+            log.error(
+                "table %s (%s) quarantined: %s. Its timers stop in every process and its "
+                "players are told; nothing is lost. `cardbot tables release %s` puts it back "
+                "in play once fixed.",
+                table_id,
+                game,
+                reason,
+                table_id,
+                exc_info=exc,
+            )
 
     async def next_wakeup(self) -> datetime | None:
         """The earliest moment a reminder, an expiry or a lobby expiry falls due (for a sleep)."""

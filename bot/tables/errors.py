@@ -18,6 +18,7 @@ fallback. Codes and their params (keep them stable — translations key on them)
 | `not_enough_seats` | start with fewer seats than the game needs                  | table_id, seats, min_seats   |
 | `not_your_turn`    | act when none of the user's seats is to act                 | table_id, seat, to_act (the seats waited for in public) |
 | `table_moved_on`   | stale expected_version, or another action won the race      | table_id, version            |
+| `table_quarantined`| the timers set the table aside after its game failed to load or advance; an admin releases it | table_id, game |
 | `illegal_action`   | the engine refused the action                               | code (the engine's code, e.g. `not_your_turn`, `bad_number`), game (its id: `error.<game>.<code>` words it) + the engine's params; message = the engine's |
 | `no_instant_finish`| finish ("see the result") for a game that has decisions     | table_id, game               |
 | `no_seat`          | remove_cpu of a seat number that does not exist             | table_id, seat               |
@@ -69,6 +70,18 @@ def moved_on(row: TableRow) -> TableError:
         "The table has moved on since you looked; look again.",
         table_id=row.id,
         version=row.version,
+    )
+
+
+def quarantined(row: TableRow) -> TableError:
+    """The refusal at a table the timers set aside (`TableRow.quarantine`): nothing of it is
+    lost, and it plays again once an admin releases it."""
+    return TableError(
+        "table_quarantined",
+        "This table is paused after an error on our side; an admin can release it. "
+        "Nothing played so far is lost.",
+        table_id=row.id,
+        game=row.game,
     )
 
 

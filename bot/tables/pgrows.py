@@ -10,13 +10,16 @@ the same meaning:
 
 - the table and its seats are read in one statement, outside any transaction (one snapshot;
   a session's transaction gave no more under PostgreSQL's default isolation), and every
-  write is the table's conditional UPDATE on the version read, so a stale read is refused;
+  write is the table's conditional UPDATE on the version and write id read, so a stale read
+  is refused;
 - a move's writes (the UPDATE and its log rows) go as one statement at `commit`, atomic
   without BEGIN and COMMIT; changed seats or statistics open a transaction instead, and the
   table, its log, its seats and the statistics commit together or not at all.
 - a move at a table this process wrote last reads nothing (`HeldTables`): it is decided on
-  the row and seats as committed, and its write, conditional on the version held, is refused
-  if anyone wrote the table since; the move is then decided again on the table as read.
+  the row and seats as committed, and its write, conditional on the version and write id
+  held, is refused if anyone wrote the table since; the move is then decided again on the
+  table as read. Held tables never outlive a doubt about what is stored: all are dropped
+  when a connection was lost or opened anew (`Database.reconnects`) or a call failed.
 
 JSON columns come back decoded (SQLAlchemy's dialect sets the driver's codec on each new
 connection) and go as text written by the engine's own serializer (`dump_json`; None as JSON
@@ -85,14 +88,19 @@ def _sets(columns: tuple[str, ...]) -> str:
     for name in columns:
         if name not in _TABLES.c:
             raise KeyError(f"tables has no column {name}")
-    return ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, 3))
+    return ", ".join(f"{name} = ${n}" for n, name in enumerate(columns, 4))
+
+
+_WRITTEN = "WHERE id = $1 AND version = $2 AND write_id = $3"
+"""The conditional write: the table as read, its version and the write id of its last write."""
 
 
 def _bump_sql(columns: tuple[str, ...]) -> str:
-    """`UPDATE tables SET <columns> WHERE id = $1 AND version = $2`, made once per column set."""
+    """`UPDATE tables SET <columns> WHERE id = $1 AND version = $2 AND write_id = $3`, made
+    once per column set."""
     sql = _BUMPS.get(columns)
     if sql is None:
-        sql = _BUMPS[columns] = f"UPDATE tables SET {_sets(columns)} WHERE id = $1 AND version = $2"
+        sql = _BUMPS[columns] = f"UPDATE tables SET {_sets(columns)} {_WRITTEN}"
     return sql
 
 
@@ -101,10 +109,9 @@ def _move_sql(columns: tuple[str, ...]) -> str:
     the conditional UPDATE matched, and the statement answers (bumped, logged)."""
     sql = _MOVES.get(columns)
     if sql is None:
-        n = len(columns) + 3
+        n = len(columns) + 4
         sql = _MOVES[columns] = (
-            f"WITH bumped AS (UPDATE tables SET {_sets(columns)}"
-            " WHERE id = $1 AND version = $2 RETURNING id),"
+            f"WITH bumped AS (UPDATE tables SET {_sets(columns)} {_WRITTEN} RETURNING id),"
             f" logged AS (INSERT INTO {_LOG.name} ({', '.join(_LOG_COLUMNS)})"
             f" SELECT bumped.id, x.seq, x.seat, x.action::json, x.seal, ${n} FROM bumped,"
             f" unnest(${n + 1}::integer[], ${n + 2}::integer[], ${n + 3}::text[],"
@@ -130,7 +137,8 @@ def _seat_state(seat: SeatRow) -> tuple[Any, ...]:
 @dataclass(slots=True)
 class _Bump:
     table_id: int
-    version: int
+    written: tuple[int, int]
+    """The table's version and write id as read."""
     values: Mapping[str, Any]
     refused: Exception
 
@@ -144,8 +152,9 @@ class Detachable(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """A running table as this process last committed it: the stored table while `version` is
-    the stored version (every write to a table or its seats steps it)."""
+    """A running table as this process last committed it: the stored table while `version` and
+    the write id (in `plain`) are the stored ones (every write to a table or its seats steps
+    the version and draws a new write id)."""
 
     version: int
     plain: Mapping[str, Any]
@@ -169,24 +178,42 @@ about 20 MB at most."""
 class HeldTables:
     """The running tables this process wrote last, so that the next move there needs no read.
 
-    A move made from a held table writes on the condition that the table's version is still
-    the one held (as every write does): if another process or call wrote it meanwhile, the
-    write is refused and the move is made again from the stored table. The row and seats
-    are copied out at each use; the game is played on, once what still reads it (the last
-    result's views) has a copy of its own.
+    A move made from a held table writes on the condition that the table's version and write
+    id are still the ones held (as every write does): if another process or call wrote it
+    meanwhile, the write is refused and the move is made again from the stored table. The row
+    and seats are copied out at each use; the game is played on, once what still reads it
+    (the last result's views) has a copy of its own.
+
+    `doubts` counts the events that put what is stored in doubt (connections lost or opened
+    anew: a restarted server, a failover, a commit that may be lost): when it has moved since
+    the last look, every held table is dropped, and read again at its next use.
     """
 
-    __slots__ = ("_held", "_limit")
+    __slots__ = ("_doubts", "_held", "_limit", "_seen")
 
-    def __init__(self, limit: int = HELD_TABLES) -> None:
+    def __init__(self, limit: int = HELD_TABLES, doubts: Callable[[], int] = lambda: 0) -> None:
         self._held: OrderedDict[int, Held] = OrderedDict()
         self._limit = limit
+        self._doubts = doubts
+        self._seen = doubts()
 
     def __len__(self) -> int:
+        self._check()
         return len(self._held)
+
+    def _check(self) -> None:
+        doubts = self._doubts()
+        if doubts != self._seen:
+            self._seen = doubts
+            self._held.clear()
+
+    def clear(self) -> None:
+        """Hold nothing (what is stored is in doubt)."""
+        self._held.clear()
 
     def take(self, table_id: int) -> Held | None:
         """The table as held, no longer held (the call taking it plays on its game)."""
+        self._check()
         held = self._held.pop(table_id, None)
         if held is not None and held.readers is not None:
             readers = held.readers()
@@ -197,6 +224,7 @@ class HeldTables:
     def peek(self, table_id: int) -> Held | None:
         """The table as held, still held: its game is only to be read, and only while it is
         still held (`holds`), before anything is awaited."""
+        self._check()
         return self._held.get(table_id)
 
     def holds(self, held: Held) -> bool:
@@ -220,6 +248,7 @@ class HeldTables:
     ) -> None:
         """Hold the table as committed just now (running tables only), its game `game`, read
         by `readers`."""
+        self._check()
         if row.status != ACTIVE or self._limit <= 0:
             self._held.pop(row.id, None)
             return
@@ -304,13 +333,18 @@ class PgUnit:
     # ------------------------------------------------------------------ writes
 
     async def bump(
-        self, table_id: int, version: int, values: Mapping[str, Any], refused: Exception
+        self,
+        table_id: int,
+        written: tuple[int, int],
+        values: Mapping[str, Any],
+        refused: Exception,
     ) -> None:
-        """`UPDATE tables SET values WHERE id AND version`; `refused` is raised when it matches
-        no row: here, or at `commit` when the write waits for its log rows."""
+        """`UPDATE tables SET values WHERE id AND version AND write_id` (`written`: the version
+        and write id as read); `refused` is raised when it matches no row: here, or at
+        `commit` when the write waits for its log rows."""
         if self._bump is not None:
             await self._begin()  # a second write to the table: the first goes now
-        self._bump = _Bump(table_id, version, dict(values), refused)
+        self._bump = _Bump(table_id, written, dict(values), refused)
         if self._transaction is not None:
             await self._write_waiting()
 
@@ -414,7 +448,7 @@ class PgUnit:
         ]
         conn = self._conn
         if not log or self._transaction is not None:
-            status = await conn.execute(_bump_sql(columns), bump.table_id, bump.version, *params)
+            status = await conn.execute(_bump_sql(columns), bump.table_id, *bump.written, *params)
             if int(status.rpartition(" ")[2] or 0) != 1:
                 raise bump.refused
             if log:
@@ -426,7 +460,7 @@ class PgUnit:
         record = await conn.fetchrow(
             _move_sql(columns),
             bump.table_id,
-            bump.version,
+            *bump.written,
             *params,
             when,
             [entry[1] for entry in log],

@@ -7,26 +7,32 @@ a session on SQLite; every other call runs in an ORM session (`transaction`). Th
 service never asks which database it has: the dialect is known here and nowhere else.
 
 Concurrency is optimistic: each write to a table is `UPDATE tables ... WHERE id = ? AND
-version = ?`; when no row matches, another action got there first, the whole transaction rolls
-back and the caller gets `TableError("table_moved_on")`.
+version = ? AND write_id = ?`, the version and the random write id as read (or held); when no
+row matches, another action got there first, the whole transaction rolls back and the caller
+gets `TableError("table_moved_on")`. The write id makes the condition one no other writer meets
+by chance: after the database lost an acknowledged commit, another process may reach the same
+version by another path. For the same reason the tables held unread are all dropped at any
+doubt about what is stored: a database failure, a connection lost or opened anew.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import partial
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, Update, bindparam, insert, select, text, update
+from sqlalchemy import Select, Table, Update, bindparam, case, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import configure_mappers, defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.store.database import FAILURES, Database, DatabaseError, driver_failures
-from bot.store.models import ActionLogRow, SeatRow, TableRow
+from bot.store.models import ACTIVE, QUARANTINE_LENGTH, ActionLogRow, SeatRow, TableRow
 from bot.tables import units
 from bot.tables.errors import channel_busy, moved_on, no_table
 from bot.tables.pgrows import Detachable, Held, HeldTables, PgUnit
@@ -56,14 +62,19 @@ use that index for the channel lookup (a bound `IN (?, ?)` cannot match a partia
 
 
 def _bump_statement(columns: tuple[str, ...]) -> Update:
-    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version`, made once per
-    set of columns; each column's value is the parameter `v_<column>`."""
+    """`UPDATE tables SET <columns> WHERE id = :b_id AND version = :b_version AND write_id =
+    :b_write_id`, made once per set of columns; each column's value is the parameter
+    `v_<column>`."""
     statement = _BUMPS.get(columns)
     if statement is None:
         c = _TABLES.c
         statement = (
             update(_TABLES)
-            .where(c.id == bindparam("b_id"), c.version == bindparam("b_version"))
+            .where(
+                c.id == bindparam("b_id"),
+                c.version == bindparam("b_version"),
+                c.write_id == bindparam("b_write_id"),
+            )
             .values({name: bindparam(f"v_{name}", type_=c[name].type) for name in columns})
         )
         _BUMPS[columns] = statement
@@ -88,6 +99,11 @@ def insert_defaults(model: type[Any]) -> dict[str, Any]:
     return out
 
 
+def new_write_id() -> int:
+    """A write's id (`TableRow.write_id`): 63 random bits, never drawn twice by chance."""
+    return secrets.randbits(63)
+
+
 def rowcount(result: Any) -> int:
     """Rows an UPDATE or DELETE touched."""
     return int(result.rowcount)
@@ -104,8 +120,13 @@ class TableRepository:
         """Moves, looks and timers go through the driver (`bot.tables.pgrows`)."""
         self._compiled: dict[AnySelect, Compiled] = {}
         """`query`'s statements compiled for the driver."""
-        self.held = HeldTables()
-        """The running tables this process wrote last (PostgreSQL): a move there reads nothing."""
+        self.held = HeldTables(doubts=lambda: database.reconnects)
+        """The running tables this process wrote last (PostgreSQL): a move there reads nothing.
+        All dropped once the database's connections were lost or opened anew since."""
+        # The driver's path makes rows of no session (`pgrows`): their attributes work only
+        # once the mappers are configured, which an ORM statement does on its first run. A
+        # fresh process whose first call is a move or a look has run none yet.
+        configure_mappers()
 
     # ------------------------------------------------------------------ transactions
 
@@ -125,6 +146,7 @@ class TableRepository:
         except FAILURES as exc:
             failure = self._db.failure(exc)
         if failure is not None:
+            self.held.clear()  # what is stored is in doubt: every held table is read again
             raise failure
         if not reads_only:
             units.committed()
@@ -140,6 +162,7 @@ class TableRepository:
         except driver_failures() as exc:
             failure = self._db.failure(exc)
         if failure is not None:
+            self.held.clear()  # as in `transaction`
             raise failure
 
     @asynccontextmanager
@@ -240,17 +263,22 @@ class TableRepository:
             raise channel_busy(channel_id, None) from None
 
     async def bump(self, s: Rows, row: TableRow, **values: Any) -> None:
-        """Write `values` and version + 1, only if nobody wrote the table since we read it."""
-        now = self._clock()
-        values = {**values, "version": row.version + 1, "updated_at": now}
+        """Write `values`, version + 1 and a new write id, only if nobody wrote the table since
+        we read it (its version and write id as read)."""
+        values = {
+            **values,
+            "version": row.version + 1,
+            "write_id": new_write_id(),
+            "updated_at": self._clock(),
+        }
         self.held.drop(row.id)  # held again only once a move's write has committed
         if isinstance(s, PgUnit):
             # refused here, or when the unit commits if the write waits for its log rows
-            await s.bump(row.id, row.version, values, moved_on(row))
+            await s.bump(row.id, (row.version, row.write_id), values, moved_on(row))
             row.__dict__.update(values)  # a row of no session: nothing to track
             return
         params = {f"v_{name}": value for name, value in values.items()}
-        params.update(b_id=row.id, b_version=row.version)
+        params.update(b_id=row.id, b_version=row.version, b_write_id=row.write_id)
         if rowcount(await s.execute(_bump_statement(tuple(sorted(values))), params)) != 1:
             raise moved_on(row)
         for key, value in values.items():
@@ -291,6 +319,66 @@ class TableRepository:
         else:
             stmt = stmt.on_conflict_do_nothing(index_elements=list(keys))
         await s.execute(stmt)
+
+    # ------------------------------------------------------------------ quarantine
+
+    async def quarantine(self, table_id: int, reason: str) -> str | None:
+        """Set a table aside (`TableRow.quarantine`): no timer of any process finds it again,
+        and its players are refused (`quarantined`) until `release`. Written whatever the
+        table holds, unread (it may be what cannot be read). The version stays (nothing of the
+        game changed); the new write id refuses the write of any copy held elsewhere. The
+        table's game id, or None when it was set aside already or is gone."""
+        c = _TABLES.c
+        statement = (
+            update(_TABLES)
+            .where(c.id == table_id, c.quarantine.is_(None))
+            .values(
+                quarantine=reason[:QUARANTINE_LENGTH],
+                deadline=None,
+                remind_at=None,
+                paced=False,
+                write_id=new_write_id(),
+                updated_at=self._clock(),
+            )
+            .returning(c.game)
+        )
+        self.held.drop(table_id)
+        async with self.transaction() as s:
+            game: str | None = (await s.execute(statement)).scalar()
+        return game
+
+    async def release(self, table_id: int) -> str | None:
+        """Put a quarantined table back in play: a running one is due at once, and the timers
+        take it up at their next tick (a turn whose time ran out meanwhile expires then, a
+        table with steps of its own resumes them). The table's game id, or None when it was
+        not quarantined."""
+        c = _TABLES.c
+        now = self._clock()
+        statement = (
+            update(_TABLES)
+            .where(c.id == table_id, c.quarantine.is_not(None))
+            .values(
+                quarantine=None,
+                deadline=case((c.status == ACTIVE, now), else_=c.deadline),
+                write_id=new_write_id(),
+                updated_at=now,
+            )
+            .returning(c.game)
+        )
+        async with self.transaction() as s:
+            game: str | None = (await s.execute(statement)).scalar()
+        return game
+
+    async def quarantined(self) -> list[TableRow]:
+        """The tables set aside, by id (their snapshot and archive not loaded)."""
+        async with self.transaction(reads_only=True) as s:
+            rows = await s.scalars(
+                select(TableRow)
+                .where(TableRow.quarantine.is_not(None))
+                .order_by(TableRow.id)
+                .options(defer(TableRow.snapshot), defer(TableRow.archive))
+            )
+            return list(rows)
 
     def hold(
         self,

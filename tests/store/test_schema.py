@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import Database, head_revision
 from bot.store.models import Base, MessageRefRow, SeatRow, TableRow, UserStatsRow
 
-HEAD = "0009"
+HEAD = "0011"
 BIG_ID = 1234567890123456789
 MAX_ID = 2**63 - 1
 

@@ -824,21 +824,6 @@ class Game(ABC):
         """
         return data
 
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """The game's computer player at `level` (easy / normal / hard): its descriptor's."""
-        spec = _SPECS.find(cls.id)
-        if spec is None:
-            raise GameError("no_cpu", f"No computer player for '{cls.id}'.", game=cls.id)
-        return spec.player(level)
-
-    @classmethod
-    def cpu_styles(cls) -> Mapping[str, CpuPlayer]:
-        """Named styles of play people use, to measure the CPU levels against (`cardbot
-        simulate --levels hard,style:NAME`); never offered at a table. Its descriptor's."""
-        spec = _SPECS.find(cls.id)
-        return {} if spec is None else spec.styles()
-
     def autoplay(
         self, decide: Decide, limit: int | None = None, parts: int | None = None
     ) -> list[Action]:
@@ -1044,19 +1029,19 @@ class GameSpec:
 
 
 _SPECS: Final = Catalogue("engines", "GAME", GameSpec)
-_REGISTRY: Final[dict[str, type[Game]]] = {}
-"""Engines registered in-process beside the scanned ones (a test's own game)."""
-
-
-def register(cls: type[G]) -> type[G]:
-    """Make an engine available by its id in this process (a game without a package)."""
-    _REGISTRY[cls.id] = cls
-    return cls
 
 
 def game_spec(game_id: str) -> GameSpec | None:
     """The descriptor of a game found under `engines/`, or None."""
     return _SPECS.find(game_id)
+
+
+def spec_of(game_id: str) -> GameSpec:
+    """The descriptor of a game; an unknown id raises RecordError."""
+    spec = _SPECS.find(game_id)
+    if spec is None:
+        raise RecordError("unknown_game", f"Unknown game '{game_id}'.", game=game_id)
+    return spec
 
 
 def game_specs() -> list[GameSpec]:
@@ -1066,16 +1051,9 @@ def game_specs() -> list[GameSpec]:
 
 def game_class(game_id: str) -> type[Game]:
     """The game class for an id; an unknown id raises RecordError."""
-    found = _REGISTRY.get(game_id)
-    if found is not None:
-        return found
-    spec = _SPECS.find(game_id)
-    if spec is None:
-        raise RecordError("unknown_game", f"Unknown game '{game_id}'.", game=game_id)
-    return spec.engine
+    return spec_of(game_id).engine
 
 
 def games() -> list[type[Game]]:
-    """Every game: those found under `engines/`, then those registered in-process."""
-    found = [spec.engine for spec in game_specs()]
-    return found + [cls for cls in _REGISTRY.values() if cls not in found]
+    """Every game found under `engines/`, in the order of their package names."""
+    return [spec.engine for spec in game_specs()]

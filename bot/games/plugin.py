@@ -40,7 +40,7 @@ class BenchUnit:
 class GamePlugin:
     """Everything of one game that the generic layers need, in one place.
 
-    - `engine`: the rules (`engines/`), which also name the CPU players (`Game.cpu_player`).
+    - `engine`: the rules (`engines/`), whose descriptor (`GameSpec`) also names the CPU players.
     - `presenter`: the game's wording for Discord and the terminal.
     - `messages`: its message catalogues, `{"en": {...}, "ja": {...}}`, keys under
       `game.<id>.`, `event.<id>.`, `action.<id>.`, `prompt.<id>.`, `result.<id>.`.

@@ -31,10 +31,10 @@ would declare with, so the player, who lets the declaration pass, buries."""
 def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     path = tmp_path / "play.db"
     monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    prompt_lab.install(monkeypatch)
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
     get_settings.cache_clear()
-    yield path
+    with prompt_lab.installed(monkeypatch):
+        yield path
     get_settings.cache_clear()
 
 

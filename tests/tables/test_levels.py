@@ -8,7 +8,7 @@ import pytest
 
 from bot.tables import TableService
 from bot.tables.core import game_of
-from engines.base import Action, Game, Prompt
+from engines.base import Action, Game, GameSpec, Prompt
 from engines.cpu import cpu_chooser
 from engines.gong_zhu import GongZhu
 from tests.tables.helpers import ALICE, CHANNEL, GUILD, stored_row
@@ -20,10 +20,12 @@ GZ = GongZhu.id
 def decisions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int | None]]:
     """(seat, level, part) of every decision a Gong Zhu CPU player takes."""
     seen: list[tuple[int, str, int | None]] = []
-    original = GongZhu.cpu_player.__func__  # type: ignore[attr-defined]
+    original = GameSpec.player
 
-    def spying(cls: type[GongZhu], level: str) -> Any:
-        player = original(cls, level)
+    def spying(spec: GameSpec, level: str) -> Any:
+        player = original(spec, level)
+        if spec.id != GZ:
+            return player
 
         class Spy:
             def decide(self, decision: Any) -> Any:
@@ -36,7 +38,7 @@ def decisions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int | Non
 
         return Spy()
 
-    monkeypatch.setattr(GongZhu, "cpu_player", classmethod(spying))
+    monkeypatch.setattr(GameSpec, "player", spying)
     return seen
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -29,8 +29,9 @@ from tests.tables.prompt_lab import (
 
 
 @pytest.fixture(autouse=True)
-def _lab(monkeypatch: pytest.MonkeyPatch) -> None:
-    prompt_lab.install(monkeypatch)
+def _lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with prompt_lab.installed(monkeypatch):
+        yield
 
 
 # ---------------------------------------------------------------------------- helpers

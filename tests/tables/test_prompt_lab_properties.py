@@ -13,6 +13,7 @@ import asyncio
 import random
 import re
 import tempfile
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,9 @@ operation = st.one_of(
 
 
 @pytest.fixture(autouse=True)
-def _lab(monkeypatch: pytest.MonkeyPatch) -> None:
-    prompt_lab.install(monkeypatch)
+def _lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with prompt_lab.installed(monkeypatch):
+        yield
 
 
 async def _game(database: Database, table_id: int) -> PromptLab:

@@ -88,8 +88,9 @@ def whole_number(text: str) -> int:
 
 def game_problem(game_id: str) -> str | None:
     """Why `game_id` names no playable game, with the ids that do (None when it is one)."""
-    from engines.base import GameError, games
+    from engines.errors import GameError
     from engines.record import game_for_record
+    from engines.registry import games
 
     try:
         game_for_record(game_id)

@@ -32,7 +32,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from engines.base import JSON, Decide, Game, GameError, game_class
 from engines.cpu import (
     LEVELS,
     STYLE,
@@ -43,6 +42,9 @@ from engines.cpu import (
     decision_rng,
     style_player,
 )
+from engines.errors import JSON, GameError
+from engines.game import Decide, Game
+from engines.registry import game_class
 
 RANDOM = "random"
 Z95 = 1.96

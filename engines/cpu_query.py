@@ -16,20 +16,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decision,
-    Game,
-    GameError,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    acting_prompts,
-    resolve_prompt,
-)
+from engines.actions import Action
 from engines.cpu import cpu_player, decision_rng
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Game, acting_prompts, resolve_prompt
+from engines.players import CpuPlayer, Decision
+from engines.prompts import Prompt
 from engines.record import Record, error_answer, parse_record, read_json, shown, start
 
 QUERY_KEYS: Final = frozenset({"record", "seat"})

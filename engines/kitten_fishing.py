@@ -15,24 +15,15 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decide,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    OptionSpec,
-    RecordError,
-    derive_rng,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import CardError, check_permutation, standard_deck
 from engines.cpu import FirstChoice
-from engines.rng import shuffle
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Decide, Game
+from engines.options import OptionSpec, resolve_options
+from engines.players import CpuPlayer
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng, shuffle
 
 MOVE_CAP: Final = 5000
 JACK: Final = "J"
@@ -374,4 +365,4 @@ def _vary(record: dict[str, JSON], seat: int, rng: random.Random) -> dict[str, J
 
 
 GAME: Final = GameSpec(engine=KittenFishing, cpu=_kitten, hidden=HiddenCards(_deal, _vary))
-"""The game's descriptor, found by `engines.base.game_spec`."""
+"""The game's descriptor, found by `engines.registry.game_spec`."""

@@ -8,9 +8,12 @@ import sys
 from dataclasses import dataclass, field
 from typing import Final
 
-from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
+from engines.actions import Action
 from engines.contract import CONTRACT_GAMES
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Game
+from engines.registry import game_class
 
 MAX_DEPTH: Final = 16
 """Options and deals nest a few levels at most; anything deeper is not a record."""

@@ -55,7 +55,7 @@ from bot.tables.results import (
     UserPrefs,
 )
 from bot.tables.service import TableService
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 
 log = logging.getLogger(__name__)
 

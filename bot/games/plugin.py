@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.games.generic import GamePresenter
-from engines.base import JSON, Game
 from engines.discovery import Catalogue
+from engines.errors import JSON
+from engines.game import Game
 
 
 @dataclass(frozen=True)

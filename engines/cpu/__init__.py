@@ -12,20 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from engines.base import (
-    JSON,
-    LEVELS,
-    Action,
-    CpuPlayer,
-    Decision,
-    Game,
-    GameError,
-    Hint,
-    Prompt,
-    derive_rng,
-    spec_of,
-)
-from engines.rng import below, choice
+from engines.actions import Action
+from engines.errors import JSON, GameError
+from engines.game import Game
+from engines.players import CpuPlayer, Decision, Hint
+from engines.prompts import Prompt
+from engines.registry import LEVELS, spec_of
+from engines.rng import below, choice, derive_rng
 
 DEFAULT_LEVEL: Final = "normal"
 STYLE: Final = "style:"

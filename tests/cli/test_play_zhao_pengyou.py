@@ -16,9 +16,9 @@ import pytest
 
 from bot.play import run
 from bot.settings import get_settings
-from engines.base import Decision
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
+from engines.players import Decision
 from engines.zhao_pengyou import ZhaoPengyou
 from tests.engines.test_zhao_pengyou_properties import secret_from
 

@@ -61,8 +61,8 @@ def test_hands_plays_only_the_first_hands_of_each_match_and_scores_them() -> Non
     """Gong Zhu with --hands 1: every game is one hand of 52 cards and 4 exposure answers; the
     scores are that hand's, so a seat rotation's four seats always sum to the hand's total."""
     from bot.simulate import simulate
-    from engines.base import game_class
     from engines.cpu import cpu_chooser
+    from engines.registry import game_class
 
     summary = simulate("gong-zhu", 3, 5, 4, ["normal", "easy"], hands=1)
     assert summary["games"] == 12 and summary["hands"] == 1

@@ -17,24 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decision,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-)
+from engines.actions import Action, Event
 from engines.cards import standard_deck
 from engines.cpu import LEVELS, decision_rng
 from engines.cpu_query import Verdict, answer_query, answer_query_text
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Game
+from engines.players import CpuPlayer, Decision
+from engines.prompts import Prompt
 from engines.record import parse_record, replay
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng
 from tests.games.packages import game_packages
 
 FLIP = {"type": "flip"}

@@ -15,10 +15,15 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from engines.base import JSON, Action, Decision, Game, HiddenCards, Prompt, game_specs, games
+from engines.actions import Action
 from engines.cpu import LEVELS, RandomChoice, style_player
 from engines.cpu_query import Verdict, _decide, _prompt_of, answer_query
+from engines.errors import JSON
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
 from engines.record import Record, parse_record, replay, start
+from engines.registry import HiddenCards, game_specs, games
 
 HIDDEN: dict[str, HiddenCards] = {spec.id: spec.hidden for spec in game_specs()}
 """Each game's own account of its hidden cards: `hidden` in its descriptor (`engines/<game>`)."""

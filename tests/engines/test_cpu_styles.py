@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import Action, Decision, Game, Prompt, game_class, game_specs
+from engines.actions import Action
 from engines.cpu import CpuChooser, cpu_player, decision_rng, style_player
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
+from engines.registry import game_class, game_specs
 
 STYLED = [(spec.id, name) for spec in game_specs() for name in spec.styles()]
 

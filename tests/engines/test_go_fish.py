@@ -14,11 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, Decision, Event, IllegalAction, RecordError
+from engines.actions import Action, Event
 from engines.cards import RANKS, SUITS, standard_deck
 from engines.cpu import RandomChoice, cpu_chooser, cpu_player
+from engines.errors import IllegalAction, RecordError
 from engines.go_fish import GoFish
 from engines.go_fish.cpu import HardPlayer, Knowledge, NormalPlayer
+from engines.players import Decision
 from engines.record import parse_record, replay
 
 DECK = standard_deck()

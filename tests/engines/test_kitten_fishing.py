@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, IllegalAction, RecordError, game_class
+from engines.actions import Action
 from engines.cards import standard_deck
+from engines.errors import IllegalAction, RecordError
 from engines.kitten_fishing import MOVE_CAP, KittenFishing
+from engines.registry import game_class
 
 FLIP0, FLIP1 = Action.make(0, "flip"), Action.make(1, "flip")
 

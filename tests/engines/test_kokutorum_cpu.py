@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-from engines.base import Action, Decision, Hint
+from engines.actions import Action
 from engines.cpu import LEVELS, cpu_chooser
 from engines.kokutorum import GAME, Kokutorum
 from engines.kokutorum.cpu import player
+from engines.players import Decision, Hint
 from engines.two_number.cards import values
 from engines.two_number.melds import deadwood
 from tests.engines.kokutorum_helpers import (

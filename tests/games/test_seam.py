@@ -23,10 +23,10 @@ import pytest
 
 from bot import cli
 from bot.games import plugin
-from engines.base import game_class, game_spec, games
 from engines.cpu import LEVELS
 from engines.cpu_query import answer_query
 from engines.record import parse_record, replay, start
+from engines.registry import game_class, game_spec, games
 from render import games as layouts
 from render.api import render_view
 from render.parts import PlayerInfo

@@ -34,23 +34,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from engines.base import (
-    JSON,
-    Action,
-    CardPick,
-    Decision,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import RANKS, SUITS, CardError, check_permutation, multi_deck
 from engines.cpu import RandomChoice, random_pick
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Game
+from engines.options import resolve_options
+from engines.players import Decision
+from engines.prompts import CardPick, Prompt
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng
 from tests.games.packages import game_packages
 
 GAME_ID = "test-prompt-lab"

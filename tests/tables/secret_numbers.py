@@ -15,16 +15,12 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from engines.base import (
-    Action,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cpu import RandomChoice
+from engines.errors import IllegalAction
+from engines.game import Game
+from engines.options import resolve_options
+from engines.registry import GameSpec, HiddenCards
 from tests.games.packages import game_packages
 
 GAME_ID = "test-secret-numbers"

@@ -8,9 +8,12 @@ import pytest
 
 from bot.tables import TableService
 from bot.tables.core import game_of
-from engines.base import Action, Game, GameSpec, Prompt
+from engines.actions import Action
 from engines.cpu import cpu_chooser
+from engines.game import Game
 from engines.gong_zhu import GongZhu
+from engines.prompts import Prompt
+from engines.registry import GameSpec
 from tests.tables.helpers import ALICE, CHANNEL, GUILD, stored_row
 
 GZ = GongZhu.id

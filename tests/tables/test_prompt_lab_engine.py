@@ -8,16 +8,11 @@ from typing import Any
 
 import pytest
 
-from engines.base import (
-    Action,
-    Event,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    automated_prompt,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cpu import cpu_chooser
+from engines.errors import IllegalAction, RecordError
+from engines.game import resolve_prompt
+from engines.prompts import Prompt, automated_prompt
 from tests.tables import prompt_lab
 from tests.tables.prompt_lab import (
     DEALT,

@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables import ActResult, TableError, TableInfo, TableService
-from engines.base import Decision, Prompt
 from engines.cpu import random_pick
+from engines.players import Decision
+from engines.prompts import Prompt
 from tests.conftest import FakeClock
 from tests.tables import prompt_lab
 from tests.tables.helpers import (

@@ -15,7 +15,7 @@ import pytest
 
 from bot.store import Database
 from bot.tables import ActResult, TableError, TableInfo, TableService
-from engines.base import Action
+from engines.actions import Action
 from tests.conftest import FakeClock
 from tests.tables import prompt_lab
 from tests.tables.helpers import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
 from engines.errors import JSON, IllegalAction
@@ -66,7 +66,9 @@ class FrozenObject:
 def freeze(value: JSON) -> JSON:
     """A JSON value made hashable: lists as tuples, objects as `FrozenObject`s."""
     if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
+        if type(value) is tuple and all(type(v) is str for v in value):
+            return value  # frozen already (a list of codes an action was built from)
+        return tuple([freeze(v) for v in value])
     if isinstance(value, dict):
         return FrozenObject(tuple(sorted((str(k), freeze(v)) for k, v in value.items())))
     return value
@@ -161,21 +163,54 @@ class Action:
     @classmethod
     def from_json(cls, data: JSON) -> Action:
         """Parse a record's action; a malformed one raises IllegalAction(`malformed_action`)."""
-        if not isinstance(data, dict):
-            raise IllegalAction("malformed_action", "An action must be a JSON object.")
-        seat = data.get("seat")
-        kind = data.get("type")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalAction("malformed_action", "An action needs an integer 'seat'.")
-        if not isinstance(kind, str):
-            raise IllegalAction("malformed_action", "An action needs a string 'type'.")
-        fields = [
-            (key, value if isinstance(value, str) else _freeze_checked(value, 1))
-            for key, value in data.items()
-            if key != "seat" and key != "type"
-        ]
-        fields.sort()
-        return cls(seat, kind, tuple(fields))
+        actions, malformed = read_actions((data,))
+        if malformed is not None:
+            raise malformed
+        return actions[0]
+
+
+def read_actions(items: Iterable[JSON]) -> tuple[list[Action], IllegalAction | None]:
+    """Parse a record's actions in order: those before the first malformed one, and that one's
+    IllegalAction(`malformed_action`) (None when every one parses).
+
+    One loop for the whole list, each action checked and frozen in one pass and the common
+    shapes (a code, a number, a list of codes) written out: a replay parses every action.
+    """
+    actions: list[Action] = []
+    try:
+        for data in items:
+            if type(data) is not dict and not isinstance(data, dict):
+                raise IllegalAction("malformed_action", "An action must be a JSON object.")
+            seat = kind = None
+            fields = []
+            for key, value in data.items():
+                if key == "seat":
+                    seat = value
+                elif key == "type":
+                    kind = value
+                else:
+                    fields.append((key, value))
+            if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+                raise IllegalAction("malformed_action", "An action needs an integer 'seat'.")
+            if type(kind) is not str and not isinstance(kind, str):
+                raise IllegalAction("malformed_action", "An action needs a string 'type'.")
+            for at, (key, value) in enumerate(fields):
+                kind_of = type(value)
+                if kind_of is list:
+                    frozen = tuple(value)
+                    for item in frozen:
+                        if type(item) is not str:
+                            frozen = _freeze_checked(value, 1)
+                            break
+                    fields[at] = (key, frozen)
+                elif kind_of is not str and kind_of is not int:
+                    fields[at] = (key, _freeze_checked(value, 1))
+            if fields[1:]:
+                fields.sort()  # by name: the names differ, so no value is ever compared
+            actions.append(Action(seat, kind, tuple(fields)))
+    except IllegalAction as malformed:
+        return actions, malformed
+    return actions, None
 
 
 class Event:

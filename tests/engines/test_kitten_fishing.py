@@ -297,6 +297,18 @@ def test_json_round_trip_at_every_stage(seed: int) -> None:
         game.autoplay(None, limit=seed + 17)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("seed", "limit"), [(3, None), (4, None), (5, 1), (6, 2), (7, 9)])
+def test_autoplay_returns_the_flips_it_took_seat_by_seat(seed: int, limit: int | None) -> None:
+    game = KittenFishing.new(2, {}, seed)
+    game.apply(Action.make(game.turn, "flip"))  # the second seat flips first from here
+    by_hand = KittenFishing.from_json(game.to_json())
+    flips = []
+    while not by_hand.is_over() and (limit is None or len(flips) < limit):
+        flips.append(Action.make(by_hand.turn, "flip"))
+        by_hand.apply(flips[-1])
+    assert game.autoplay(None, limit=limit) == flips  # type: ignore[arg-type]
+
+
 def test_replay_is_deterministic() -> None:
     cls = game_class("kitten-fishing")
     a, b = cls.new(2, {}, 99), cls.new(2, {}, 99)

@@ -8,7 +8,7 @@ $CARDBOT_TEST_POSTGRES_URL; the role must be allowed to create databases) and st
 `--tables` tables in it: `--active` running games opened through the tables service, one
 person and one to three normal CPUs at each, and the rest as `bot.tools.bench_startup` stores them
 (finished, one in ten still running with nobody acting). Then it starts `--processes`
-processes of `bot.tools.fleet` (the tables service and the timers of a shard range each, a pipe for
+processes of `bot.tools.fleet_process` (the tables service and the timers of a shard range each, a pipe for
 a gateway) and a simulated person at every running table: they think for about `--think`
 seconds before each move (never more than twice that), some moves come in bursts (every `--burst-every` seconds a share of
 the people waiting act at once), some turns are left to the turn timer (`--away`), and each

@@ -39,46 +39,77 @@ def choose(
     return None if action is None else Action.to_json(action)
 
 
+SPIN = 1000
+"""Looks in a row without a move after which the simulated person is stuck (a defect)."""
+
+
+class Person:
+    """One person against CPUs, table after table: each look reads the seat's prompt; a move is
+    what the normal CPU would choose from it; when the game asks the seat nothing, or only
+    something it lets pass, the table's own steps are taken as a channel's pace loop takes them.
+    A person asked nothing new for `SPIN` looks in a row raises: the bench never hangs."""
+
+    def __init__(self, service: TableService, game: str, seats: int, channel: int) -> None:
+        self.service, self.game, self.seats, self.channel = service, game, seats, channel
+        self.cpu = cpu_player(game, "normal")
+        self.rng = random.Random(0)
+        self.ended = 0
+        """Tables played to their end."""
+        self.looks: list[float] = []
+        """How long each look took (ms)."""
+        self.table_id = 0
+
+    async def new_table(self, seed: int | None = None) -> int:
+        """A table with the person in the first seat and normal CPUs, started."""
+        self.channel += 1
+        lobby = await self.service.open_lobby(
+            None, self.channel, self.game, {}, HUMAN, "bench", self.seats, seed=seed
+        )
+        for _ in range(self.seats - 1):
+            await self.service.add_cpu(lobby.id, HUMAN, "normal")
+        return (await self.service.start(lobby.id, HUMAN)).table.id
+
+    async def move(self) -> float:
+        """Look until there is a move to make, make it: how long the `act` took (ms)."""
+        if not self.table_id:
+            self.table_id = await self.new_table()
+        for _ in range(SPIN):
+            started = time.perf_counter()
+            current = await self.service.prompt(self.table_id, HUMAN)
+            self.looks.append((time.perf_counter() - started) * 1000)
+            if current.table.status != "active":
+                self.ended += 1
+                self.table_id = await self.new_table()
+                continue
+            if current.prompt is None:
+                await self.service.advance(self.table_id, 5)
+                continue
+            action = choose(self.cpu, current.view, current.prompt, self.rng)
+            if action is None:  # "Not now": a knock window holds the CPU after it till answered
+                declined = await self.service.decline(
+                    self.table_id, HUMAN, prompt_version=current.version
+                )
+                if declined.auto_pending and declined.table.status == "active":
+                    # the table's own steps go on at their pace (a draw while a declaration
+                    # is open): take them, or the seat is asked the same again forever; a
+                    # table the CPUs ended is seen at the next look
+                    await self.service.advance(self.table_id, 5)
+                continue
+            started = time.perf_counter()
+            await self.service.act(self.table_id, HUMAN, action)
+            return (time.perf_counter() - started) * 1000
+        raise RuntimeError(f"{self.game}: the person was asked nothing new in {SPIN} looks")
+
+
 async def _game_figures(
     service: TableService, plugin: GamePlugin, quick: bool, channel: int, seats: int
 ) -> list[tuple[str, str]]:
     game = plugin.engine
     # a game timed at several seat counts (`bench_seats`) names the count in its labels
     name = f"{game.id} ({seats} seats)" if plugin.bench_seats else game.id
-    acts = 100 if quick else 400
-    cpu = cpu_player(game.id, "normal")
-    rng = random.Random(0)
-
-    async def new_table(channel: int, seed: int | None = None) -> int:
-        lobby = await service.open_lobby(
-            None, channel, game.id, {}, HUMAN, "bench", seats, seed=seed
-        )
-        for _ in range(seats - 1):
-            await service.add_cpu(lobby.id, HUMAN, "normal")
-        return (await service.start(lobby.id, HUMAN)).table.id
-
-    samples: list[float] = []
-    prompt_samples: list[float] = []
-    table_id = await new_table(channel)
-    while len(samples) < acts:
-        started = time.perf_counter()
-        current = await service.prompt(table_id, HUMAN)
-        prompt_samples.append((time.perf_counter() - started) * 1000)
-        if current.table.status != "active":
-            channel += 1
-            table_id = await new_table(channel)
-            continue
-        if current.prompt is None:
-            await service.advance(table_id, 5)
-            continue
-        action = choose(cpu, current.view, current.prompt, rng)
-        if action is None:  # "Not now": a knock window holds the CPU after it till answered
-            # the table goes on at the next look (which also sees a game the CPUs then ended)
-            await service.decline(table_id, HUMAN, prompt_version=current.version)
-            continue
-        started = time.perf_counter()
-        await service.act(table_id, HUMAN, action)
-        samples.append((time.perf_counter() - started) * 1000)
+    person = Person(service, game.id, seats, channel)
+    samples = [await person.move() for _ in range(100 if quick else 400)]
+    prompt_samples = person.looks
     quantiles = statistics.quantiles(samples, n=20)
     figures = [
         (
@@ -96,8 +127,7 @@ async def _game_figures(
         for case in plugin.bench:
             finish_samples = []
             for _ in range(3 if quick else 5):
-                channel += 1
-                long_id = await new_table(channel, seed=int(case.record.get("seed", 0)))
+                long_id = await person.new_table(seed=int(case.record.get("seed", 0)))
                 started = time.perf_counter()
                 result = await service.finish(long_id, HUMAN)
                 finish_samples.append((time.perf_counter() - started) * 1000)

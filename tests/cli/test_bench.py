@@ -7,10 +7,15 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from bot.games import plugins
+from bot.games import GamePlugin, plugins
+from bot.settings import Settings
+from bot.store.database import Database
+from bot.tables import TableService
+from bot.tools.bench_service import Person
 from engines.cpu import random_actions_playout, random_playout
 
 
@@ -71,3 +76,28 @@ def test_the_load_bench_tells_each_bursts_size_and_how_long_its_replies_took() -
 
     replies = [sent(100.01, 50), sent(100.05, 420), sent(103.0, 5), sent(110.02, 80)]
     assert bursts.sizes(replies) == [(2, pytest.approx(0.47)), (1, pytest.approx(0.1))]
+
+
+@pytest.mark.parametrize("plugin", plugins(), ids=lambda plugin: plugin.id)
+async def test_the_service_benchs_person_plays_a_whole_table_of_every_game(
+    plugin: GamePlugin, tmp_path: Path
+) -> None:
+    """The loop `cardbot bench service` times, through a table's end into the next table, at
+    the game's first bench seat count: quick mode stops after 100 moves, before the states
+    where the loop stopped or spun for good once a game was played longer (a knock window the
+    CPUs then ended; a declaration left open while the cards are drawn)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bench.db'}"
+    database = Database(url)
+    await database.upgrade()
+    service = TableService(database, Settings(database_url=url))
+    try:
+        seats = (plugin.bench_seats or (plugin.engine.min_seats,))[0]
+        person = Person(service, plugin.id, seats, channel=1)
+        moves = 0
+        while person.ended < 1:
+            await person.move()
+            moves += 1
+        assert moves > 1 and person.table_id  # a new table after the end, its first move made
+    finally:
+        service.close()
+        await database.dispose()

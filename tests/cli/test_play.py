@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,41 +18,11 @@ from bot.settings import get_settings
 from bot.store.database import Database
 from bot.tables import TableService
 from engines.record import CONTRACT_GAMES
-
-
-@pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
+from tests.cli.terminal import Script, play_args
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": "kitten-fishing",
-        "name": "Alice",
-        "level": "normal",
-        "seats": None,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
-
-
-class Script:
-    """Answers prompts from a list; running out of answers is Ctrl-D."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+    return play_args("kitten-fishing", **extra)
 
 
 async def test_flips_then_sees_the_result_then_plays_again(sqlite_file: Path) -> None:
@@ -98,7 +67,7 @@ async def test_bad_input_changes_nothing(sqlite_file: Path) -> None:
 async def test_unknown_game_and_level(
     sqlite_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert await run(args(game="poker"), ask=Script(), out=print) == 2
+    assert await run(play_args("poker"), ask=Script(), out=print) == 2
     assert await run(args(level="godlike"), ask=Script(), out=print) == 2
     err = capsys.readouterr().err
     assert "Unknown game 'poker'" in err and "easy, normal, hard" in err
@@ -158,7 +127,7 @@ async def test_a_game_not_playable_yet_says_so(
 ) -> None:
     # a game of the record format that this version does not have (as if it had not landed)
     monkeypatch.setattr("engines.record.CONTRACT_GAMES", (*CONTRACT_GAMES, "pig-and-sheep"))
-    assert await run(args(game="pig-and-sheep"), ask=Script(), out=print) == 2
+    assert await run(play_args("pig-and-sheep"), ask=Script(), out=print) == 2
     err = capsys.readouterr().err
     assert "cardbot play: pig-and-sheep is not playable yet in this version." in err
 
@@ -192,6 +161,22 @@ def play_command(*extra: str) -> list[str]:
     return [sys.executable, "-m", "bot.cli", "play", "kitten-fishing", "--lang", "en", *extra]
 
 
+def started(database: Path, *extra: str) -> tuple[subprocess.Popen[bytes], dict[str, str]]:
+    """`cardbot play` running in a process of its own on `database`, and its environment."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{database}"}
+    env["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen(
+        play_command(*extra),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=database.parent,
+    )
+    assert proc.stdin is not None
+    return proc, env
+
+
 def read_until(
     proc: subprocess.Popen[bytes], wanted: bytes, seen: bytes = b"", prompt: bool = True
 ) -> bytes:
@@ -207,17 +192,7 @@ def read_until(
 
 
 def test_ctrl_c_at_the_prompt_saves_and_ends_at_the_first_press(tmp_path: Path) -> None:
-    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.db'}"}
-    env["PYTHONUNBUFFERED"] = "1"
-    proc = subprocess.Popen(
-        play_command("--name", "Bob"),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=tmp_path,
-    )
-    assert proc.stdin is not None
+    proc, env = started(tmp_path / "c.db", "--name", "Bob")
     proc.stdin.write(b"\n\n")
     proc.stdin.flush()
     seen = read_until(proc, b"Moves: 4 / 5000")
@@ -234,17 +209,7 @@ def test_ctrl_c_at_the_prompt_saves_and_ends_at_the_first_press(tmp_path: Path) 
 
 
 def test_ctrl_c_during_auto_play_switches_it_off(tmp_path: Path) -> None:
-    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'a.db'}"}
-    env["PYTHONUNBUFFERED"] = "1"
-    proc = subprocess.Popen(
-        play_command(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=tmp_path,
-    )
-    assert proc.stdin is not None
+    proc, _env = started(tmp_path / "a.db")
     seen = read_until(proc, b"Moves: 0 / 5000")
     proc.stdin.write(b"a\n")
     proc.stdin.flush()

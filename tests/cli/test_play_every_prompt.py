@@ -17,7 +17,7 @@ import json
 import random
 import sqlite3
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +57,6 @@ def cases() -> list[tuple[str, int, int, bool]]:
         out.append((cls.id, cls.min_seats, 1, True))
         out.append((cls.id, min(cls.min_seats + 1, cls.max_seats), 0, False))
     return out
-
-
-@pytest.fixture
-def database_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "every.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
 
 
 class Stored:
@@ -296,12 +287,12 @@ def test_every_prompt_of_a_whole_game_reads_what_a_newcomer_types(
     seats: int,
     seed: int,
     whole: bool,
-    database_file: Path,
+    sqlite_file: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot.tables.core, "secrets", types.SimpleNamespace(randbits=lambda _: seed))
     lines: list[str] = []
-    player = Newcomer(game_id, Stored(database_file), lines, seed, whole)
+    player = Newcomer(game_id, Stored(sqlite_file), lines, seed, whole)
 
     async def play() -> None:
         settings = get_settings()

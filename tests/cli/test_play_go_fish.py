@@ -3,15 +3,12 @@ the end and the result with every seat's books."""
 
 from __future__ import annotations
 
-import types
 from pathlib import Path
 
 import pytest
 
 from bot.play import run
-from tests.cli.test_play import Script, args, sqlite_file
-
-__all__ = ["sqlite_file"]
+from tests.cli.terminal import Script, play_args, seed_tables
 
 SEED = 22
 """Three seats, Alice asks first holding 2S 2D 4H 5H 6S 9C KD; CPU 1 holds the 2C."""
@@ -19,7 +16,7 @@ SEED = 22
 
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
+    seed_tables(monkeypatch, SEED)
 
 
 async def test_asks_by_number_and_by_name_then_auto_to_the_result(
@@ -27,7 +24,7 @@ async def test_asks_by_number_and_by_name_then_auto_to_the_result(
 ) -> None:
     lines: list[str] = []
     script = Script("1", "ask CPU 1 for 4s", "a", "q")
-    assert await run(args(game="go-fish", seats=3), ask=script, out=lines.append) == 0
+    assert await run(play_args("go-fish", seats=3), ask=script, out=lines.append) == 0
     text = "\n".join(lines)
     assert "A new game of Go Fish." in text and "Alice asks first." in text
     assert "  Your hand: 2 ×2 (2♠, 2♦) · 4 ×1 (4♥) · 5 ×1 (5♥)" in text

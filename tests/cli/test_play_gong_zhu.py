@@ -4,14 +4,12 @@ told with their reasons, and resuming the saved match."""
 from __future__ import annotations
 
 import argparse
-import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.play import run
-from bot.settings import get_settings
+from tests.cli.terminal import Script, play_args, seed_tables
 
 SEED = 11
 """Alice (seat 0) holds Q♠ 5♠ 4♠ 3♠ K♥ 7♣ 5♣ 2♣ 10♦ 9♦ 8♦ 6♦ 3♦ (Q♠ her only exposable card);
@@ -19,37 +17,13 @@ the CPU in seat 3 holds 2♠ and leads it."""
 
 
 @pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    seed_tables(monkeypatch, SEED)
+    return sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": "gong-zhu",
-        "name": "Alice",
-        "level": "normal",
-        "seats": None,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
-
-
-class Script:
-    """Answers prompts from a list; running out of answers is Ctrl-D."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+    return play_args("gong-zhu", **extra)
 
 
 async def test_expose_then_play_with_refusals_explained(sqlite_file: Path) -> None:

@@ -5,19 +5,15 @@ knock), saved mid-turn and resumed in Japanese; the next round's rotation let go
 from __future__ import annotations
 
 import argparse
-import json
-import sqlite3
-import types
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.play import run
-from bot.settings import get_settings
 from engines.kokutorum import Kokutorum
 from engines.two_number.cards import DECK, rotated
+from tests.cli.terminal import Script, deal_first, play_args, seed_tables
+from tests.cli.terminal import stored as saved_game
 
 SEED = 11
 AS_ROTATED = ["W5B1/B", "W5B2/B", "W5B3/B", "W4B1/W", "W4B2/W", "W4B3/W", "W6B4/B", "W6B5/B"]
@@ -26,57 +22,26 @@ CPU_HAND = ["W6B1/W", "W1B4/B", "W6B3/W", "W2B5/B", "W3B6/W", "W1B3/B", "W2B4/W"
 
 
 @pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh database file; tables get `SEED` and the first round dealt above (the CPU
     deals, Alice plays first, the stock's top card is ○2/●6)."""
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
+    seed_tables(monkeypatch, SEED)
     used = {c[:4] for c in AS_ROTATED + CPU_HAND} | {"W1B2", "W2B6"}
     stock = ["W2B6"] + [c for c in DECK if c not in used]
     deals = [
         {"dealer": 1, "hands": [rotated(AS_ROTATED), CPU_HAND], "upcard": "W1B2", "stock": stock}
     ]
-    original = Kokutorum.new.__func__  # type: ignore[attr-defined]
-
-    def new(cls: type[Kokutorum], seats: int, options: Any = None, seed: int = 0, deal: Any = None):
-        return original(cls, seats, options, seed, deals if deal is None else deal)
-
-    monkeypatch.setattr(Kokutorum, "new", classmethod(new))
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
+    deal_first(monkeypatch, Kokutorum, deals)
+    return sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": "kokutorum",
-        "name": "Alice",
-        "level": "normal",
-        "seats": None,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
-
-
-class Script:
-    """Answers prompts from a list; running out of answers is Ctrl-D."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+    return play_args("kokutorum", **extra)
 
 
 def stored(path: Path) -> Kokutorum:
-    """The game as saved (read as another program would read the file)."""
-    with sqlite3.connect(path) as con:
-        row = con.execute("select snapshot from tables order by id desc limit 1").fetchone()
-    return Kokutorum.from_json(json.loads(row[0]))
+    """The game as saved."""
+    return saved_game(path, Kokutorum)
 
 
 async def test_a_round_with_a_rotation_an_insert_and_a_knock_saved_and_resumed(

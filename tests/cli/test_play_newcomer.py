@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sqlite3
-import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,50 +13,22 @@ import pytest
 from bot.games import plugins, presenter
 from bot.i18n import error_text, t
 from bot.play import run
-from bot.settings import get_settings
+from tests.cli.terminal import Script, play_args, saved_row, seed_tables
 from tests.cli.test_play_kokutorum import sqlite_file as kokutorum_file
 
 __all__ = ["kokutorum_file"]
 
 
-@pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
-
-
 def seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: seed))
+    seed_tables(monkeypatch, seed)
 
 
 def args(game: str, **extra: object) -> argparse.Namespace:
-    base = {"game": game, "name": "Alice", "level": None, "seats": None, "new": False}
-    return argparse.Namespace(**{**base, "lang": "en", **extra})
-
-
-class Script:
-    """Answers prompts from a list; running out of answers is Ctrl-D."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.asked: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.asked.append(prompt)
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+    return play_args(game, **{"level": None, **extra})
 
 
 def stored(path: Path) -> tuple[int, dict[str, object]]:
-    with sqlite3.connect(path) as con:
-        row = con.execute(
-            "select action_count, snapshot from tables order by id desc limit 1"
-        ).fetchone()
-    return int(row[0]), json.loads(row[1])
+    return saved_row(path)
 
 
 # --------------------------------------------------------------------------- 1. one meaning

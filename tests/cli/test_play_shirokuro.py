@@ -6,20 +6,16 @@ rotation, and its discard offers a claim to Alice alone."""
 from __future__ import annotations
 
 import argparse
-import json
-import sqlite3
-import types
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.play import run
-from bot.settings import get_settings
 from engines.cards import card_label
 from engines.shirokuro import Shirokuro
 from engines.two_number.cards import DECK, rotated
+from tests.cli.terminal import Script, deal_first, play_args, seed_tables
+from tests.cli.terminal import stored as saved_game
 
 SEED = 11
 AS_ROTATED = ["W3B1/B", "W1B2/B", "W2B3/B", "W4B1/W", "W4B2/W", "W4B3/W", "W2B5/B", "W4B5/B"]
@@ -29,11 +25,9 @@ INDICATOR = "W6B5"
 
 
 @pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh database file; tables get `SEED` and the first round dealt above (Alice deals)."""
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
+    seed_tables(monkeypatch, SEED)
     used = {c[:4] for c in AS_ROTATED + CPU_HAND} | {INDICATOR}
     stock = [c for c in DECK if c not in used]
     deals = [
@@ -44,46 +38,17 @@ def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
             "stock": stock,
         }
     ]
-    original = Shirokuro.new.__func__  # type: ignore[attr-defined]
-
-    def new(cls: type[Shirokuro], seats: int, options: Any = None, seed: int = 0, deal: Any = None):
-        return original(cls, seats, options, seed, deals if deal is None else deal)
-
-    monkeypatch.setattr(Shirokuro, "new", classmethod(new))
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
+    deal_first(monkeypatch, Shirokuro, deals)
+    return sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": "shirokuro",
-        "name": "Alice",
-        "level": "normal",
-        "seats": None,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
-
-
-class Script:
-    """Answers prompts from a list; running out of answers is Ctrl-D."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+    return play_args("shirokuro", **extra)
 
 
 def stored(path: Path) -> Shirokuro:
-    """The game as saved (read as another program would read the file)."""
-    with sqlite3.connect(path) as con:
-        row = con.execute("select snapshot from tables order by id desc limit 1").fetchone()
-    return Shirokuro.from_json(json.loads(row[0]))
+    """The game as saved."""
+    return saved_game(path, Shirokuro)
 
 
 async def test_a_round_won_by_tenhou_saved_and_resumed(sqlite_file: Path) -> None:

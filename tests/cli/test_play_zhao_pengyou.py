@@ -5,21 +5,18 @@ five CPUs; quitting and resuming the saved game."""
 from __future__ import annotations
 
 import argparse
-import json
 import re
-import sqlite3
-import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.play import run
-from bot.settings import get_settings
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.players import Decision
 from engines.zhao_pengyou import ZhaoPengyou
+from tests.cli.terminal import play_args, seed_tables
+from tests.cli.terminal import stored as saved_game
 from tests.engines.test_zhao_pengyou_properties import secret_from
 
 SEED = 3
@@ -27,32 +24,18 @@ SEED = 3
 
 
 @pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    monkeypatch.setattr("bot.tables.core.secrets", types.SimpleNamespace(randbits=lambda _: SEED))
-    get_settings.cache_clear()
-    yield path
-    get_settings.cache_clear()
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    seed_tables(monkeypatch, SEED)
+    return sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": "zhao-pengyou",
-        "name": "Alice",
-        "level": "normal",
-        "seats": 6,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
+    return play_args("zhao-pengyou", **{"seats": 6, **extra})
 
 
 def stored(path: Path) -> ZhaoPengyou:
-    """The game as saved (read as another program would read the file)."""
-    with sqlite3.connect(path) as con:
-        row = con.execute("select snapshot from tables order by id desc limit 1").fetchone()
-    return ZhaoPengyou.from_json(json.loads(row[0]))
+    """The game as saved."""
+    return saved_game(path, ZhaoPengyou)
 
 
 class Player:

@@ -10,15 +10,13 @@ import argparse
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-import bot.tables.core
 from bot.play import run
-from bot.settings import get_settings
 from bot.store import Database
 from engines.cards import card_label, parse_card
+from tests.cli.terminal import play_args, seed_tables
 from tests.tables import prompt_lab
 from tests.tables.prompt_lab import PromptLab, hidden_from
 
@@ -28,26 +26,14 @@ would declare with, so the player, who lets the declaration pass, buries."""
 
 
 @pytest.fixture
-def sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "play.db"
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{path}")
-    monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    get_settings.cache_clear()
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    seed_tables(monkeypatch, SEED)
     with prompt_lab.installed(monkeypatch):
-        yield path
-    get_settings.cache_clear()
+        yield sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:
-    base = {
-        "game": prompt_lab.GAME_ID,
-        "name": "Alice",
-        "level": "normal",
-        "seats": 3,
-        "new": False,
-        "lang": "en",
-    }
-    return argparse.Namespace(**{**base, **extra})
+    return play_args(prompt_lab.GAME_ID, **{"seats": 3, **extra})
 
 
 class Player:

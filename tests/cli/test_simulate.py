@@ -90,7 +90,7 @@ def test_a_repeating_lineup_is_played_in_its_distinct_rotations_only() -> None:
 
 
 def test_a_lineup_may_hold_a_games_styles_of_play() -> None:
-    """style:NAME seats one of the game's styles (`Game.cpu_styles`) beside the levels; every
+    """style:NAME seats one of the game's styles (`GameSpec.styles`) beside the levels; every
     deal is still played in every seat rotation and the levels are compared with it."""
     from bot.simulate import simulate
 

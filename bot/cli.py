@@ -12,7 +12,6 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from typing import NoReturn
 
 # subcommand -> "module:function"; each function takes the parsed arguments and returns an
@@ -63,6 +62,27 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`).\n")
 
 
+class VersionAction(argparse.Action):
+    """`--version`: print the installed version and exit. The version is read only when asked:
+    reading it imports importlib.metadata and email, most of a parser's start-up otherwise."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, help="show the version and exit"
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        """Print `cardbot VERSION` and exit 0."""
+        print(f"cardbot {version()}")
+        parser.exit()
+
+
 def at_least(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number of `least` or more, refused in words otherwise."""
 
@@ -91,8 +111,9 @@ def whole_number(text: str) -> int:
 
 def game_problem(game_id: str) -> str | None:
     """Why `game_id` names no playable game, with the ids that do (None when it is one)."""
-    from engines.base import GameError, games
+    from engines.errors import GameError
     from engines.record import game_for_record
+    from engines.registry import games
 
     try:
         game_for_record(game_id)
@@ -108,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"The cardbot command line: {' | '.join(_COMMANDS)}.",
         epilog="`cardbot COMMAND --help` says what each command takes.",
     )
-    parser.add_argument("--version", action="version", version=f"cardbot {version()}")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sub.add_parser(
@@ -304,6 +325,8 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
 
 def version() -> str:
     """The installed package's version."""
+    from importlib import metadata  # only for --version: see VersionAction
+
     try:
         return metadata.version("cardbot")
     except metadata.PackageNotFoundError:

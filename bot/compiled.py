@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-log = logging.getLogger("cardbot.build")
+LOGGER = "cardbot.build"
 
 MANIFEST = "manifest.json"
 PACKAGE = "engines"
@@ -110,18 +109,26 @@ def activate() -> bool:
     else:
         reason = check(where)
     if reason is not None:
-        log.debug("engines: pure Python (%s), build folder %s", reason, where)
+        _debug("engines: pure Python (%s), build folder %s", reason, where)
         _state.update(reason=reason, dir="")
         return False
     sys.path.insert(0, str(where))
     _state.update(reason="", dir=str(where))
-    log.debug("engines: compiled build from %s", where)
+    _debug("engines: compiled build from %s", where)
     return True
+
+
+def _debug(message: str, *args: object) -> None:
+    """Log at debug level, if logging is loaded: when nothing has imported it, no handler is
+    set up to show the line, and importing it would cost every command its start-up time."""
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        logging.getLogger(LOGGER).debug(message, *args)
 
 
 def describe() -> str:
     """Which engines this process runs, in one line (the first line of `cardbot bench`)."""
-    module = sys.modules.get(f"{PACKAGE}.base")
+    module = sys.modules.get(f"{PACKAGE}.game")
     file = str(getattr(module, "__file__", None) or "")
     where = _state["dir"]
     if where and (module is None or (file.startswith(where) and file.endswith(ext_suffix()))):

@@ -30,8 +30,8 @@ from collections.abc import Iterable
 from typing import IO
 
 from bot.replay import BOM, EXIT_MALFORMED, EXIT_OK, EXIT_REFUSED, _dump, decode
-from engines.base import JSON, RecordError
 from engines.cpu_query import Verdict, answer_query_text
+from engines.errors import JSON, RecordError
 from engines.record import error_answer
 
 _EXIT = {

@@ -24,9 +24,11 @@ from bot.play_prompt import PromptScreen, Reading, capitalised, plain, say, use_
 from bot.settings import SettingsError, load_settings
 from bot.store.database import Database, DatabaseError
 from bot.tables import ActResult, SeatPrompt, TableError, TableInfo, TableService
-from engines.base import GameError, event_seen_by, game_class, games
+from engines.actions import event_seen_by
 from engines.cpu import LEVELS
+from engines.errors import GameError
 from engines.record import game_for_record
+from engines.registry import game_class, games
 
 TERMINAL_USER_ID = 1
 """The local player's user id (Discord ids are far larger, so the two never meet)."""

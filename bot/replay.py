@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 from typing import IO
 
-from engines.base import GameError, RecordError
+from engines.errors import GameError, RecordError
 from engines.record import MAX_MESSAGE, cut, error_answer, printable, read_record, replay
 
 EXIT_OK, EXIT_MALFORMED, EXIT_REFUSED = 0, 2, 3

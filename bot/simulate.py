@@ -8,7 +8,7 @@ mixes levels (duplicate deals: every level sits in every seat with the same card
 the deal and of the seat cancels out. `--levels` gives one level per seat, the last one
 repeating (`hard,normal` at 4 seats: one hard CPU against three normal ones); `random` is a
 uniformly random player, the baseline; `style:NAME` is one of the game's styles of play people
-use (`Game.cpu_styles`; an unknown name lists them), to measure the levels against more than
+use (`GameSpec.styles`; an unknown name lists them), to measure the levels against more than
 one another. Per level it reports the win share (a shared win counts
 as a share) and the game's own score per seat (books, points...), each with a 95% confidence
 interval over deals; with two or more levels, the difference of each level to the next one
@@ -32,7 +32,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from engines.base import JSON, Decide, Game, GameError, game_class
 from engines.cpu import (
     LEVELS,
     STYLE,
@@ -43,6 +42,9 @@ from engines.cpu import (
     decision_rng,
     style_player,
 )
+from engines.errors import JSON, GameError
+from engines.game import Decide, Game
+from engines.registry import game_class
 
 RANDOM = "random"
 Z95 = 1.96

@@ -16,21 +16,21 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decision,
-    Game,
-    GameError,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    acting_prompts,
-    resolve_prompt,
-)
+from engines.actions import Action
 from engines.cpu import cpu_player, decision_rng
-from engines.record import Record, error_answer, parse_record, read_json, shown, start
+from engines.errors import JSON, GameError, RecordError
+from engines.game import Game, acting_prompts, resolve_prompt
+from engines.players import CpuPlayer, Decision
+from engines.prompts import Prompt
+from engines.record import (
+    Record,
+    apply_actions,
+    error_answer,
+    parse_record,
+    read_json,
+    shown,
+    start,
+)
 
 QUERY_KEYS: Final = frozenset({"record", "seat"})
 
@@ -71,11 +71,9 @@ def answer_query(data: JSON, level: str) -> tuple[dict[str, JSON], Verdict]:
         record, seat = _parse_query(data)
         player = cpu_player(record.game, level)
         game = start(record)
-        for index, raw in enumerate(record.actions):
-            try:
-                game.apply(Action.from_json(raw))
-            except IllegalAction as exc:
-                return error_answer(exc, index), Verdict.REFUSED
+        applied, refused = apply_actions(game, record.actions)
+        if refused is not None:
+            return error_answer(refused, applied), Verdict.REFUSED
         prompt = _prompt_of(game, seat)
         action = _decide(game, prompt, player, record, level)
     except GameError as exc:

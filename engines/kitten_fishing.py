@@ -15,24 +15,15 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decide,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    OptionSpec,
-    RecordError,
-    derive_rng,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import CardError, check_permutation, standard_deck
 from engines.cpu import FirstChoice
-from engines.rng import shuffle
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Decide, Game
+from engines.options import OptionSpec, resolve_options
+from engines.players import CpuPlayer
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng, shuffle
 
 MOVE_CAP: Final = 5000
 JACK: Final = "J"
@@ -245,7 +236,11 @@ class KittenFishing(Game):
         self.moves, self.turn, self.last = moves, seat, last
         if self.reason is None:
             self._check_end(1 - seat)
-        return [_FLIPS[(start + i) % 2] for i in range(moves - begun)]
+        # the flips taken, seats alternating from `start`: repeated by the list itself, as a
+        # replay of thousands of games makes hundreds of thousands of them only to count them
+        pair = _FLIPS if start == 0 else _FLIPS[::-1]
+        flips = moves - begun
+        return [*pair] * (flips // 2) + [*pair[: flips % 2]]
 
     # ------------------------------------------------------------------ the end
 
@@ -374,4 +369,4 @@ def _vary(record: dict[str, JSON], seat: int, rng: random.Random) -> dict[str, J
 
 
 GAME: Final = GameSpec(engine=KittenFishing, cpu=_kitten, hidden=HiddenCards(_deal, _vary))
-"""The game's descriptor, found by `engines.base.game_spec`."""
+"""The game's descriptor, found by `engines.registry.game_spec`."""

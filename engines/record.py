@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engines.base import JSON, Action, Game, GameError, IllegalAction, RecordError, game_class
+from engines.actions import read_actions
 from engines.contract import CONTRACT_GAMES
 from engines.cpu import DEFAULT_LEVEL, cpu_chooser
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Game
+from engines.registry import game_class
 
 MAX_DEPTH: Final = 16
 """Options and deals nest a few levels at most; anything deeper is not a record."""
@@ -163,6 +167,18 @@ def start(record: Record) -> Game:
     return cls.new(record.seats, record.options, record.seed, record.deal)
 
 
+def apply_actions(game: Game, actions: Sequence[JSON]) -> tuple[int, IllegalAction | None]:
+    """Apply a record's actions in order: how many were applied, and why the next one was
+    refused (malformed or illegal: its index is that count), or None when all were applied."""
+    parsed, malformed = read_actions(actions)
+    for index, action in enumerate(parsed):
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            return index, exc
+    return len(parsed), malformed
+
+
 @dataclass
 class ReplayOutcome:
     """What replaying a record gave: the answer object, and whether an action was refused."""
@@ -177,13 +193,9 @@ def replay(record: Record, finish: bool = False) -> ReplayOutcome:
     Setup problems raise RecordError; a refused action is an answer, not an exception.
     """
     game = start(record)
-    applied = 0
-    for index, raw in enumerate(record.actions):
-        try:
-            game.apply(Action.from_json(raw))
-        except IllegalAction as exc:
-            return ReplayOutcome({"error": {"index": index, **exc.to_json()}}, refused=True)
-        applied += 1
+    applied, refused = apply_actions(game, record.actions)
+    if refused is not None:
+        return ReplayOutcome({"error": {"index": applied, **refused.to_json()}}, refused=True)
     if finish and not game.is_over():
         chooser = cpu_chooser(record.game, [DEFAULT_LEVEL] * game.seats, record.seed, "finish")
         applied += len(game.autoplay(chooser))

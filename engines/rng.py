@@ -1,4 +1,5 @@
-"""Draws from a `random.Random` without going through its pure-Python methods.
+"""Randomness: one `random.Random` per purpose derived from a game's seed (`derive_rng`), and
+draws from it without going through its pure-Python methods.
 
 `choice`, `shuffle` and `randrange` of `random.Random` are written in Python on top of its C
 method `getrandbits`; under `cardbot build` every call from a compiled engine into them runs
@@ -12,6 +13,8 @@ Only for `random.Random` itself: a subclass may draw otherwise, and is sent to i
 
 from __future__ import annotations
 
+import _random
+import hashlib
 import struct
 from collections.abc import Callable, Sequence
 from random import Random
@@ -79,3 +82,20 @@ def shuffle(rng: Random, items: list[Any]) -> None:
         j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
         i -= 1
+
+
+_SEED: Final = _random.Random.seed
+"""The generator's C seeding, called directly: `Random(n)` is this after two
+interpreted frames (`__init__`, `seed`), a quarter of a derivation's time."""
+
+
+def derive_rng(seed: int, purpose: str) -> Random:
+    """A `Random` for one purpose, derived from the game seed only (never the clock).
+
+    Made as `Random(n)` makes it (the same state: a test holds them together).
+    """
+    digest = hashlib.sha256(f"{seed}:{purpose}".encode()).digest()
+    rng = Random.__new__(Random)
+    _SEED(rng, int.from_bytes(digest[:16], "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what Random.__init__ sets
+    return rng

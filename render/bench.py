@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import Game, game_class
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 from render import cards, games
 from render.api import render_hand, render_round_table, render_view, view_image
 from render.parts import PlayerInfo, Seat

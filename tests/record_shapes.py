@@ -14,15 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from engines.base import (
-    Action,
-    Decision,
-    acting_prompts,
-    automated_prompt,
-    game_class,
-    resolve_prompt,
-)
+from engines.actions import Action
 from engines.cpu import cpu_chooser, random_pick
+from engines.game import acting_prompts, resolve_prompt
+from engines.players import Decision
+from engines.prompts import automated_prompt
+from engines.registry import game_class
 
 Check = Callable[[Any, int], bool]
 """Whether a field's value is of its documented kind (the table's seat count given)."""

@@ -23,7 +23,8 @@ from bot.i18n import en, ja, normalise_locale
 from bot.settings import NOTIFY_MODES
 from bot.store.database import DatabaseError
 from bot.tables.errors import TableError
-from engines.base import OptionSpec, game_class, games
+from engines.options import OptionSpec
+from engines.registry import game_class, games
 
 
 def L(key: str) -> locale_str:

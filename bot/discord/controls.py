@@ -27,8 +27,8 @@ from bot.discord.components import TableButton, TableSelect
 from bot.games import presenter, seat_names
 from bot.i18n import t
 from bot.tables.results import SeatInfo, TableInfo
-from engines.base import game_class
 from engines.cards import SUITS, card_label
+from engines.registry import game_class
 
 MAX_OPTIONS = 25
 MAX_CHOICE_BUTTONS = 10

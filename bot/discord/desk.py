@@ -43,7 +43,7 @@ from bot.i18n import normalise_locale, t
 from bot.settings import Settings
 from bot.tables.messages import MessageBook
 from bot.tables.results import ActResult, Reminder, SeatPrompt, TableInfo
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,8 @@ from bot.games import presenter, seat_names
 from bot.i18n import cards as cards_text
 from bot.i18n import game_name, t
 from bot.tables.results import SeatInfo, TableInfo
-from engines.base import game_class
 from engines.cpu import LEVELS
+from engines.registry import game_class
 
 COLOUR_LOBBY = discord.Colour.blurple()
 COLOUR_PLAYING = discord.Colour.green()

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.i18n import cards, cpu_name, has, t
 from bot.tables.results import TableInfo
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.cards import SUIT_SYMBOLS, card_label
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.games.generic import GamePresenter
-from engines.base import JSON, Game
 from engines.discovery import Catalogue
+from engines.errors import JSON
+from engines.game import Game
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class BenchUnit:
 class GamePlugin:
     """Everything of one game that the generic layers need, in one place.
 
-    - `engine`: the rules (`engines/`), which also name the CPU players (`Game.cpu_player`).
+    - `engine`: the rules (`engines/`), whose descriptor (`GameSpec`) also names the CPU players.
     - `presenter`: the game's wording for Discord and the terminal.
     - `messages`: its message catalogues, `{"en": {...}, "ja": {...}}`, keys under
       `game.<id>.`, `event.<id>.`, `action.<id>.`, `prompt.<id>.`, `result.<id>.`.

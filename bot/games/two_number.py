@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games.generic import GamePresenter
 from bot.i18n import t, tn
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.cards import card_label
 from engines.two_number.cards import base, hold, is_held, rotated, value, value_label, value_of
 

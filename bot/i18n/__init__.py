@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.i18n import en, ja
-from engines.base import GameError, game_class
 from engines.cards import card_label
 from engines.discovery import Catalogue
+from engines.errors import GameError
+from engines.registry import game_class
 
 LOCALES = ("ja", "en")
 DEFAULT_LOCALE = "en"

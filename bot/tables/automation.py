@@ -31,20 +31,14 @@ from typing import Any
 
 from bot.tables import flow
 from bot.tables.results import Step
-from engines.base import (
-    JSON,
-    Action,
-    Decide,
-    Decision,
-    Event,
-    Game,
-    Prompt,
-    automated_prompt,
-    game_class,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cpu import LEVELS, cpu_chooser, cpu_player, decision_rng
 from engines.cpu import hint as cpu_hint
+from engines.errors import JSON
+from engines.game import Decide, Game, resolve_prompt
+from engines.players import Decision
+from engines.prompts import Prompt, automated_prompt
+from engines.registry import game_class
 
 BATCH_CAP = 100_000
 """Safety net on one batch; a game that loops forever is an engine bug, not a hang."""
@@ -464,7 +458,7 @@ def hint_in_worker(
 def warm() -> None:
     """Import every game and its players in a worker before its first job (the pool's
     initializer), so that the first decision does not pay for the imports."""
-    from engines.base import games
+    from engines.registry import games
 
     for cls in games():
         for level in LEVELS:

@@ -54,17 +54,12 @@ from bot.tables.errors import TableError, quarantined
 from bot.tables.repository import Rows, TableRepository
 from bot.tables.results import ActResult, SeatInfo, SeatPromptInfo, Step, TableInfo
 from bot.tables.thinkers import Thinkers
-from engines.base import (
-    JSON,
-    Decide,
-    Game,
-    GameError,
-    Prompt,
-    RecordError,
-    game_class,
-)
-from engines.base import resolve_options as engine_resolve_options
 from engines.cpu import DEFAULT_LEVEL, cpu_player
+from engines.errors import JSON, GameError, RecordError
+from engines.game import Decide, Game
+from engines.options import resolve_options as engine_resolve_options
+from engines.prompts import Prompt
+from engines.registry import game_class
 
 log = logging.getLogger(__name__)
 

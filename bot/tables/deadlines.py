@@ -47,8 +47,9 @@ from bot.tables.core import (
 from bot.tables.errors import TableError, moved_on
 from bot.tables.repository import Rows
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
-from engines.base import Game, GameError
 from engines.cpu import DEFAULT_LEVEL
+from engines.errors import GameError
+from engines.game import Game
 
 log = logging.getLogger(__name__)
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.models import TableRow
-from engines.base import GameError
+from engines.errors import GameError
 
 
 class TableError(Exception):

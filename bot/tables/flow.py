@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from engines.base import Prompt
+from engines.prompts import Prompt
 
 MIN_REMINDED_SPAN = timedelta(minutes=2)
 """Prompts with less time than this get no reminder (a claim window of seconds)."""

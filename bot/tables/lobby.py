@@ -36,8 +36,8 @@ from bot.tables.core import (
 )
 from bot.tables.errors import TableError, channel_busy, moved_on
 from bot.tables.results import ActResult, TableInfo
-from engines.base import JSON, GameError, RecordError
 from engines.cpu import DEFAULT_LEVEL, cpu_player
+from engines.errors import JSON, GameError, RecordError
 
 
 class Lobby(UseCase):

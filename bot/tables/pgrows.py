@@ -40,7 +40,7 @@ from sqlalchemy.orm import attributes
 
 from bot.store.database import dump_json, load_json
 from bot.store.models import ACTIVE, ActionLogRow, SeatRow, TableRow
-from engines.base import Game
+from engines.game import Game
 
 if TYPE_CHECKING:
     from asyncpg import Connection

@@ -25,7 +25,8 @@ from bot.tables.errors import TableError, moved_on
 from bot.tables.flow import load_states, mark_declined
 from bot.tables.repository import Held
 from bot.tables.results import ActResult, SeatPrompt, TableInfo
-from engines.base import JSON, Action, GameError, IllegalAction
+from engines.actions import Action
+from engines.errors import JSON, GameError, IllegalAction
 
 FINISH_TRIES = 3
 """Times "see the result" is played out again when the table moved on meanwhile."""

@@ -17,7 +17,7 @@ from bot.tables.core import (
     require_seated,
 )
 from bot.tables.results import TableInfo, UserStats
-from engines.base import JSON
+from engines.errors import JSON
 from engines.record import Record
 
 

@@ -36,7 +36,7 @@ from bot.store.models import ACTIVE, QUARANTINE_LENGTH, ActionLogRow, SeatRow, T
 from bot.tables import units
 from bot.tables.errors import channel_busy, moved_on, no_table
 from bot.tables.pgrows import Detachable, Held, HeldTables, PgUnit
-from engines.base import Game
+from engines.game import Game
 
 Rows = AsyncSession | PgUnit
 """Where a call reads and writes its table: a session, or on PostgreSQL for the calls of

@@ -172,7 +172,7 @@ class Step:
     `by` is "user", "cpu" (a CPU seat, Auto, or the CPU playing an absent seat), "timer" (a
     prompt's default when its time ran out) or "table" (a mechanical step). A `sealed` action
     is hidden until the game reveals it: narrate only the events a viewer may see
-    (`engines.base.event_seen_by`), never the action itself.
+    (`engines.actions.event_seen_by`), never the action itself.
     """
 
     seat: int

@@ -44,7 +44,8 @@ from bot.tables.automation import (
     think,
     warm,
 )
-from engines.base import JSON, Game
+from engines.errors import JSON
+from engines.game import Game
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

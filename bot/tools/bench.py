@@ -23,8 +23,10 @@ from bot import compiled
 from bot.games import plugins
 from bot.games.plugin import GamePlugin
 from bot.replay import answer_line
-from engines.base import Action, Game, Prompt
+from engines.actions import Action
 from engines.cpu import CpuChooser, cpu_chooser, random_actions_playout, random_playout
+from engines.game import Game
+from engines.prompts import Prompt
 
 Figure = tuple[str, str]
 

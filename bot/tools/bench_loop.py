@@ -310,7 +310,7 @@ async def measure(
     from bot.store.database import Database
     from bot.store.models import TableRow
     from bot.tables import TableService
-    from engines.base import game_class
+    from engines.registry import game_class
 
     cls = game_class(game_id)
     seats = cls.max_seats

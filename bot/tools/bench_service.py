@@ -21,8 +21,10 @@ from bot.games import GamePlugin, plugins
 from bot.settings import Settings
 from bot.store.database import Database
 from bot.tables import TableService
-from engines.base import Action, Decision, Prompt
+from engines.actions import Action
 from engines.cpu import CpuPlayer, cpu_player
+from engines.players import Decision
+from engines.prompts import Prompt
 
 HUMAN = 1
 

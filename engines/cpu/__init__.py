@@ -12,20 +12,13 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from engines.base import (
-    JSON,
-    LEVELS,
-    Action,
-    CpuPlayer,
-    Decision,
-    Game,
-    GameError,
-    Hint,
-    Prompt,
-    derive_rng,
-    game_class,
-)
-from engines.rng import below, choice
+from engines.actions import Action
+from engines.errors import JSON, GameError
+from engines.game import Game
+from engines.players import CpuPlayer, Decision, Hint
+from engines.prompts import Prompt
+from engines.registry import LEVELS, spec_of
+from engines.rng import below, choice, derive_rng
 
 DEFAULT_LEVEL: Final = "normal"
 STYLE: Final = "style:"
@@ -170,12 +163,12 @@ def cpu_player(game_id: str, level: str = DEFAULT_LEVEL) -> CpuPlayer:
     """The CPU player of a game at a level (easy / normal / hard)."""
     if level not in LEVELS:
         raise GameError("bad_level", f"CPU level is one of {', '.join(LEVELS)}.", level=level)
-    return game_class(game_id).cpu_player(level)
+    return spec_of(game_id).player(level)
 
 
 def style_player(game_id: str, name: str) -> CpuPlayer:
-    """One of a game's named styles of play (`Game.cpu_styles`), to measure the levels against."""
-    styles = game_class(game_id).cpu_styles()
+    """One of a game's named styles of play (`GameSpec.styles`), to measure the levels against."""
+    styles = spec_of(game_id).styles()
     found = styles.get(name)
     if found is None:
         known = ", ".join(f"{STYLE}{n}" for n in styles) or "none"

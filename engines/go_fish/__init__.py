@@ -1,9 +1,9 @@
 """Go Fish (ゴーフィッシュ): the rules (`rules`), the computer players (`cpu`), what a seat cannot see (`hidden`)."""
 
-from engines.base import GameSpec, HiddenCards
 from engines.go_fish import hidden
 from engines.go_fish.cpu import player
 from engines.go_fish.rules import GoFish
+from engines.registry import GameSpec, HiddenCards
 
 GAME = GameSpec(
     engine=GoFish,

@@ -22,9 +22,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engines.base import Action, CpuPlayer, Decide, Decision, GameError, Hint
+from engines.actions import Action
 from engines.cpu import CpuChooser
+from engines.errors import GameError
+from engines.game import Decide
 from engines.go_fish.rules import ASK, ASKS, BOOK, BOOKS, COUNT, HELD, ORDER, Row
+from engines.players import CpuPlayer, Decision, Hint
 from engines.rng import below, choice
 
 Log = Sequence[Mapping[str, Any]]

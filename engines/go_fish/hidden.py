@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 
-from engines.base import JSON, Action, Game
+from engines.actions import Action
 from engines.cards import SUITS
+from engines.errors import JSON
+from engines.game import Game
 from engines.record import parse_record, start
 
 

@@ -33,23 +33,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol
 
-from engines.base import (
-    JSON,
-    Action,
-    Decide,
-    Event,
-    Game,
-    GameError,
-    IllegalAction,
-    OptionSpec,
-    Prompt,
-    RecordError,
-    derive_rng,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import RANKS, SUITS, CardError, check_permutation, standard_deck
 from engines.cpu import CpuChooser
-from engines.rng import below, shuffle
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Decide, Game
+from engines.options import OptionSpec, resolve_options
+from engines.prompts import Prompt
+from engines.rng import below, derive_rng, shuffle
 
 ASK: Final = "ask"
 DRAW: Final = "draw"

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
-from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
+from engines.actions import Action
+from engines.errors import JSON, GameError
 from engines.gong_zhu.deck import (
     ALL,
     BIT,
@@ -61,6 +62,8 @@ from engines.gong_zhu.policy import (
 )
 from engines.gong_zhu.rules import legal_mask, trick_winner
 from engines.gong_zhu.scoring import score
+from engines.players import CpuPlayer, Decision, Hint
+from engines.prompts import Prompt
 from engines.rng import below, shuffle
 
 SAMPLES: Final = 24

@@ -25,23 +25,11 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any, ClassVar, Final, Protocol, cast
 
-from engines.base import (
-    JSON,
-    Action,
-    CardPick,
-    Decide,
-    Event,
-    Game,
-    GameError,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-    resolve_options,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cards import CardError, check_permutation, standard_deck
 from engines.cpu import CpuChooser
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Decide, Game, resolve_prompt
 from engines.gong_zhu.deck import (
     ALL,
     BIT,
@@ -64,7 +52,9 @@ from engines.gong_zhu.deck import (
 from engines.gong_zhu.policy import Situation
 from engines.gong_zhu.rules import legal_mask, refusal, trick_winner
 from engines.gong_zhu.scoring import breakdown, score
-from engines.rng import shuffle
+from engines.options import resolve_options
+from engines.prompts import CardPick, Prompt
+from engines.rng import derive_rng, shuffle
 
 SEATS: Final = 4
 OUT_AT: Final = -1000
@@ -382,7 +372,7 @@ class GongZhu(Game):
 
     def next_prompt(self) -> Prompt | None:
         """The prompt `autoplay` resolves next when every seat is automated (the order of
-        `engines.base.automated_prompt`: the lowest seat asked)."""
+        `engines.prompts.automated_prompt`: the lowest seat asked)."""
         if self.phase == PLAY:
             return self._play_prompt(self.turn)
         if self.phase == OVER:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import JSON, Action, Game
+from engines.actions import Action
+from engines.errors import JSON
+from engines.game import Game
 from engines.gong_zhu.cpu import knowledge
 from engines.gong_zhu.deck import BIT, INDEX, SUIT_MASK, codes_of, mask_of_codes
 from engines.record import parse_record, start

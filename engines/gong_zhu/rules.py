@@ -13,7 +13,7 @@ the suit of the trick in progress, or None when the seat leads.
 
 from __future__ import annotations
 
-from engines.base import JSON, IllegalAction
+from engines.errors import JSON, IllegalAction
 from engines.gong_zhu.deck import (
     BIT,
     SUIT_MASK,

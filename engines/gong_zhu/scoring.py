@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engines.base import JSON
+from engines.errors import JSON
 from engines.gong_zhu.deck import (
     AH,
     BIT,

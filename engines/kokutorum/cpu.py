@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from engines.base import JSON, Action, Decision, Hint
+from engines.actions import Action
+from engines.errors import JSON
 from engines.kokutorum.reading import Outlook, outlook, read
+from engines.players import Decision, Hint
 from engines.rng import choice
 from engines.two_number.cards import DECK, base, ends, rotated, value, value_of, values
 from engines.two_number.melds import deadwood, deadwood_less_one, partition

@@ -23,16 +23,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from engines.base import (
-    JSON,
-    Action,
-    Event,
-    Game,
-    IllegalAction,
-    OptionSpec,
-    Prompt,
-)
+from engines.actions import Action, Event
+from engines.errors import JSON, IllegalAction
+from engines.game import Game
 from engines.kokutorum.scoring import score_round
+from engines.options import OptionSpec
+from engines.prompts import Prompt
 from engines.two_number.cards import base, hold, turn, values
 from engines.two_number.melds import partition
 from engines.two_number.table import (

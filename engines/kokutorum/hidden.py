@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import JSON, Action, Game
+from engines.actions import Action
+from engines.errors import JSON
+from engines.game import Game
 from engines.record import parse_record, start
 from engines.two_number.cards import DECK, base
 

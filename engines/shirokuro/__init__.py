@@ -1,6 +1,6 @@
 """Shirokuro-jaku (白黒雀): the rules (`game`, `claims`, `yaku`), the CPU players (`cpu`) and styles (`styles`), what a seat cannot see (`hidden`)."""
 
-from engines.base import GameSpec, HiddenCards
+from engines.registry import GameSpec, HiddenCards
 from engines.shirokuro import hidden
 from engines.shirokuro.cpu import player
 from engines.shirokuro.game import Shirokuro

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Final
 
-from engines.base import Action, Decision, Hint
+from engines.actions import Action
+from engines.players import Decision, Hint
 from engines.rng import choice
 from engines.shirokuro.claims import CHI, PASS, PON, RON, chi_value
 from engines.shirokuro.shape import helpful, kept

@@ -26,14 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from engines.base import (
-    JSON,
-    Action,
-    Event,
-    Game,
-    IllegalAction,
-    Prompt,
-)
+from engines.actions import Action, Event
+from engines.errors import JSON, IllegalAction
+from engines.game import Game
+from engines.prompts import Prompt
 from engines.shirokuro.claims import (
     CHI,
     CLAIMS,

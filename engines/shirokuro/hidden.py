@@ -20,7 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import JSON, Action, Game, IllegalAction, acting_prompts
+from engines.actions import Action
+from engines.errors import JSON, IllegalAction
+from engines.game import Game, acting_prompts
 from engines.record import parse_record, start
 
 TRIES = 30

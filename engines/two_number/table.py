@@ -20,8 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import JSON, Action, Event, IllegalAction, RecordError, derive_rng
-from engines.rng import below, choice, shuffle
+from engines.actions import Action, Event
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.rng import below, choice, derive_rng, shuffle
 from engines.two_number.cards import DECK, UPRIGHTS, hold, is_card, is_held, rotated
 
 ROTATE, KEEP = "rotate", "keep"

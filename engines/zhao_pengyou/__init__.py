@@ -1,6 +1,6 @@
 """Zhao Pengyou (找朋友): rules, scoring, computer players, what a seat cannot see (`hidden`)."""
 
-from engines.base import GameSpec, HiddenCards
+from engines.registry import GameSpec, HiddenCards
 from engines.zhao_pengyou import hidden
 from engines.zhao_pengyou.cpu import player
 from engines.zhao_pengyou.game import ZhaoPengyou

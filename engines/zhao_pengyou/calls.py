@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engines.base import JSON, FrozenObject, IllegalAction
+from engines.actions import FrozenObject
+from engines.errors import JSON, IllegalAction
 from engines.zhao_pengyou.cards import (
     CODES,
     DISPLAY_SUITS,

@@ -24,8 +24,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engines.base import JSON, Action, CpuPlayer, Decision, GameError, Hint, Prompt
+from engines.actions import Action
 from engines.cpu import RandomChoice
+from engines.errors import JSON, GameError
+from engines.players import CpuPlayer, Decision, Hint
+from engines.prompts import Prompt
 from engines.rng import choice
 from engines.zhao_pengyou.cards import (
     CODES,

@@ -35,23 +35,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from engines.base import (
-    JSON,
-    Action,
-    CardPick,
-    Decide,
-    Event,
-    Game,
-    GameError,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cards import CardError, check_permutation
 from engines.cpu import CpuChooser
-from engines.rng import below, choice, shuffle
+from engines.errors import JSON, GameError, IllegalAction, RecordError
+from engines.game import Decide, Game, resolve_prompt
+from engines.prompts import CardPick, Prompt
+from engines.rng import below, choice, derive_rng, shuffle
 from engines.zhao_pengyou.calls import Call, call_json, parse_calls, suggestions
 from engines.zhao_pengyou.cards import (
     CODES,

@@ -14,8 +14,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import JSON, Action, Game, IllegalAction, derive_rng
+from engines.actions import Action
+from engines.errors import JSON, IllegalAction
+from engines.game import Game
 from engines.record import parse_record, start
+from engines.rng import derive_rng
 from engines.zhao_pengyou.cards import CODES, INDEX, card_set
 from engines.zhao_pengyou.game import ZhaoPengyou
 

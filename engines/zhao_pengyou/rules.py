@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from engines.base import IllegalAction
+from engines.errors import IllegalAction
 from engines.zhao_pengyou.cards import TRUMP, Trump, suit_name
 
 SINGLE, SET, SEQUENCE, THROW = "single", "set", "sequence", "throw"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engines.base import JSON
+from engines.errors import JSON
 from engines.zhao_pengyou.cards import (
     INDEX,
     POINTS,

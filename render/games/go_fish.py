@@ -19,9 +19,10 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Game, game_class
 from engines.cards import RANKS, card_label
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo
 from render.text import Template, Text

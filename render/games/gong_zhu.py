@@ -28,8 +28,9 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Game, game_class
 from engines.cards import card_label
+from engines.game import Game
+from engines.registry import game_class
 from render import kit, parts, text
 from render.cards import rank_text
 from render.parts import Canvas, PlayerInfo

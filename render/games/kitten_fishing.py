@@ -18,8 +18,10 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Action, Game, game_class
+from engines.actions import Action
 from engines.cards import card_label
+from engines.game import Game
+from engines.registry import game_class
 from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo, Seat
 from render.strings import tr, tr_named

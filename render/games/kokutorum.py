@@ -25,9 +25,10 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Game, game_class
 from engines.cards import card_label
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 from engines.two_number.cards import values
 from engines.two_number.melds import partition
 from render import parts

@@ -32,8 +32,9 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Game, game_class
 from engines.cards import card_label
+from engines.game import Game
+from engines.registry import game_class
 from engines.shirokuro.yaku import Win, WinContext, score_win
 from engines.two_number.cards import base, ends, value_label, values
 from engines.two_number.melds import HEAD, PAIR, is_pair, meld3, win_distance

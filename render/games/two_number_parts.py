@@ -34,8 +34,11 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Action, Decide, Game, Prompt, game_class
+from engines.actions import Action
 from engines.cpu import cpu_chooser
+from engines.game import Decide, Game
+from engines.prompts import Prompt
+from engines.registry import game_class
 from engines.two_number.cards import (
     BLACK_OFFSET,
     base,

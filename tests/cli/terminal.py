@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from engines.base import Game
+from engines.game import Game
 
 G = TypeVar("G", bound=Game)
 

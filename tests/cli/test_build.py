@@ -27,7 +27,10 @@ needs_compiler = pytest.mark.skipif(
     build.can_build() is not None, reason=f"no compiled build possible: {build.can_build()}"
 )
 
-SMALL_BUILD = ("base.py", "cards.py", "kitten_fishing.py", "go_fish/rules.py", "go_fish/cpu.py")
+SMALL_BUILD = (
+    *("errors.py", "actions.py", "prompts.py", "options.py", "game.py", "players.py"),
+    *("registry.py", "cards.py", "kitten_fishing.py", "go_fish/rules.py", "go_fish/cpu.py"),
+)
 SMALL_BUILD_GAMES = ("kitten-fishing", "go-fish")
 SEATS = {
     "kitten-fishing": (2,),
@@ -62,8 +65,10 @@ def _env(build_dir: Path | None) -> dict[str, str]:
 
 
 def _engines_file(env: dict[str, str]) -> str:
-    """Where `engines.base` comes from once the CLI's start-up has chosen the engines."""
-    code = "from bot import compiled; compiled.activate(); import engines.base as b; print(b.__file__)"
+    """Where `engines.game` comes from once the CLI's start-up has chosen the engines."""
+    code = (
+        "from bot import compiled; compiled.activate(); import engines.game as b; print(b.__file__)"
+    )
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
@@ -97,7 +102,7 @@ def test_the_build_gives_byte_identical_replays(compiled: Path, tmp_path: Path) 
 
     assert _engines_file(_env(compiled)).startswith(str(compiled))
     assert _engines_file(_env(compiled)).endswith(".so")
-    assert _engines_file(_env(None)) == str(loader.SOURCES / "base.py")
+    assert _engines_file(_env(None)) == str(loader.SOURCES / "game.py")
 
     pure = _replay(records, _env(None))
     assert pure.count(b"\n") == len(lines) and b'"error"' not in pure
@@ -115,7 +120,7 @@ def copy_build(tmp_path: Path) -> Path:
 
 def test_a_fresh_build_is_used_and_a_stale_one_is_not(copy_build: Path, tmp_path: Path) -> None:
     assert loader.check(copy_build) is None
-    assert _engines_file(_env(copy_build)) == str(copy_build / "engines" / "base.py")
+    assert _engines_file(_env(copy_build)) == str(copy_build / "engines" / "game.py")
 
     # as if built before an edit of engines/cards.py
     manifest = json.loads((copy_build / loader.MANIFEST).read_text())
@@ -123,7 +128,7 @@ def test_a_fresh_build_is_used_and_a_stale_one_is_not(copy_build: Path, tmp_path
     manifest["source_hash"] = loader.source_hash(manifest["files"])
     (copy_build / loader.MANIFEST).write_text(json.dumps(manifest))
     assert loader.check(copy_build) == "build stale: engines/cards.py changed"
-    assert _engines_file(_env(copy_build)) == str(loader.SOURCES / "base.py")
+    assert _engines_file(_env(copy_build)) == str(loader.SOURCES / "game.py")
 
 
 def test_sources_edited_after_the_build_make_it_stale(copy_build: Path, tmp_path: Path) -> None:
@@ -141,6 +146,6 @@ def test_sources_edited_after_the_build_make_it_stale(copy_build: Path, tmp_path
 def test_pytest_and_the_switch_keep_pure_python(copy_build: Path) -> None:
     under_pytest = {**_env(None), "PYTEST_CURRENT_TEST": "x"}
     del under_pytest["CARDBOT_PURE_PYTHON"]
-    assert _engines_file(under_pytest) == str(loader.SOURCES / "base.py")
+    assert _engines_file(under_pytest) == str(loader.SOURCES / "game.py")
     forced = {**_env(copy_build), "CARDBOT_PURE_PYTHON": "1"}
-    assert _engines_file(forced) == str(loader.SOURCES / "base.py")
+    assert _engines_file(forced) == str(loader.SOURCES / "game.py")

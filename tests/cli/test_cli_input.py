@@ -15,8 +15,8 @@ import pytest
 
 from bot import cli
 from bot.settings import get_settings
-from engines.base import games
 from engines.cpu import LEVELS
+from engines.registry import games
 
 ROOT = Path(__file__).resolve().parents[2]
 

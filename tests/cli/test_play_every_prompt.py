@@ -31,8 +31,12 @@ from bot.play_prompt import FINISH_KEY, HELP_WORDS, KEYS, RULES_WORDS, PromptScr
 from bot.settings import get_settings
 from bot.store import Database
 from bot.tables import TableService
-from engines.base import Action, Decision, Game, Prompt, game_class
+from engines.actions import Action
 from engines.cpu import cpu_player, decision_rng
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
+from engines.registry import game_class
 
 
 def bare(action: Mapping[str, Any] | None) -> dict[str, Any] | None:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.play import run
-from engines.base import Decision
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
+from engines.players import Decision
 from engines.zhao_pengyou import ZhaoPengyou
 from tests.cli.terminal import play_args, seed_tables
 from tests.cli.terminal import stored as saved_game

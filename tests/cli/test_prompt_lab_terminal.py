@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,10 @@ would declare with, so the player, who lets the declaration pass, buries."""
 
 
 @pytest.fixture
-def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    prompt_lab.install(monkeypatch)
+def sqlite_file(sqlite_file: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     seed_tables(monkeypatch, SEED)
-    return sqlite_file
+    with prompt_lab.installed(monkeypatch):
+        yield sqlite_file
 
 
 def args(**extra: object) -> argparse.Namespace:

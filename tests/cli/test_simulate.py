@@ -61,8 +61,8 @@ def test_hands_plays_only_the_first_hands_of_each_match_and_scores_them() -> Non
     """Gong Zhu with --hands 1: every game is one hand of 52 cards and 4 exposure answers; the
     scores are that hand's, so a seat rotation's four seats always sum to the hand's total."""
     from bot.simulate import simulate
-    from engines.base import game_class
     from engines.cpu import cpu_chooser
+    from engines.registry import game_class
 
     summary = simulate("gong-zhu", 3, 5, 4, ["normal", "easy"], hands=1)
     assert summary["games"] == 12 and summary["hands"] == 1
@@ -90,7 +90,7 @@ def test_a_repeating_lineup_is_played_in_its_distinct_rotations_only() -> None:
 
 
 def test_a_lineup_may_hold_a_games_styles_of_play() -> None:
-    """style:NAME seats one of the game's styles (`Game.cpu_styles`) beside the levels; every
+    """style:NAME seats one of the game's styles (`GameSpec.styles`) beside the levels; every
     deal is still played in every seat rotation and the levels are compared with it."""
     from bot.simulate import simulate
 

@@ -9,7 +9,7 @@ from typing import Any
 from bot.store import Database
 from bot.tables.core import game_of
 from bot.tools.bench_messages import play_value
-from engines.base import Action
+from engines.actions import Action
 from engines.cpu import cpu_chooser
 from tests.discord.harness import FakeUser, Harness, custom_ids
 from tests.tables.helpers import stored_row

@@ -1,24 +1,26 @@
 """The core knows no game: a game with decisions and simultaneous turns plays through it too.
 
 Uses the tables tests' "secret numbers" game (sealed picks of 1, 2 or 3, every seat to act at
-once, no instant finish, no presenter of its own), registered only for these tests.
+once, no instant finish, no presenter of its own), found by the scan only for these tests.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
 
 from tests.discord.conftest import MakeHarness
-from tests.discord.harness import ALICE, HANA
+from tests.discord.harness import ALICE, HANA, Harness
 from tests.discord.scenes import posts, press
 from tests.tables import secret_numbers
 
 
 @pytest.fixture
-async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch):
-    """A bot built while the test game is registered (its commands list it)."""
-    secret_numbers.install(monkeypatch)
-    return await make_harness()
+async def harness(make_harness: MakeHarness) -> AsyncIterator[Harness]:
+    """A bot built while the test game is found by the scan (its commands list it)."""
+    with secret_numbers.installed():
+        yield await make_harness()
 
 
 async def test_a_game_with_choices_and_simultaneous_turns(harness) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import Action
+from engines.actions import Action
 from engines.cards import card_label, standard_deck
 from engines.go_fish import GoFish
 from tests.discord.conftest import MakeHarness, tiny_png

@@ -33,8 +33,9 @@ from bot.store import Database
 from bot.tables import TableError, TableService
 from bot.tables.core import game_of
 from bot.tables.results import ActResult, SeatPromptInfo
-from engines.base import Action, game_class, games
+from engines.actions import Action
 from engines.cpu import cpu_chooser
+from engines.registry import game_class, games
 from tests.discord.conftest import tiny_png
 from tests.tables.helpers import CHANNEL, GUILD, stored_row
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import JSON
+from engines.errors import JSON
 from engines.kokutorum import Kokutorum
 from engines.two_number.cards import DECK, rotated
 from tests.discord.conftest import Clock, MakeHarness, tiny_png

@@ -20,9 +20,11 @@ import pytest
 import bot.tables.core
 from bot.tables import ActResult, TableError, TableService
 from bot.tables.service import SeatPrompt
-from engines.base import Decision, Prompt, derive_rng
 from engines.cpu import cpu_player, decision_rng
 from engines.kokutorum import Kokutorum
+from engines.players import Decision
+from engines.prompts import Prompt
+from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
 from tests.discord.conftest import Clock, MakeHarness

@@ -41,8 +41,10 @@ from bot.games.moves import encode_mask, pick_positions, picked_cards
 from bot.settings import Settings
 from bot.tables import ActResult, TableError, TableService, flow
 from bot.tables.service import SeatPrompt
-from engines.base import Action, Game, game_class
+from engines.actions import Action
 from engines.cpu import LEVELS
+from engines.game import Game
+from engines.registry import game_class
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, HANA, FakeUser, Harness, find_id
 from tests.discord.scenes import press

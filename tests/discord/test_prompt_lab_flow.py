@@ -10,7 +10,7 @@ Alice, and the channel never shows a hidden card or names a seat asked in privat
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -47,11 +47,13 @@ PLAYERS = ((ALICE, "en-US", ("Pair", "Run", "Pass")), (HANA, "ja", ("ペア", "�
 
 
 @pytest.fixture
-async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
-    """A bot built while the lab is registered; every new table gets the seed above."""
-    prompt_lab.install(monkeypatch)
+async def harness(
+    make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Harness]:
+    """A bot built while the lab is found by the scan; every new table gets the seed above."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    return await make_harness()
+    with prompt_lab.installed(monkeypatch):
+        yield await make_harness()
 
 
 # ---------------------------------------------------------------------------- helpers

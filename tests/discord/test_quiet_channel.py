@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.store import Database
-from engines.base import games
+from engines.registry import games
 from tests.conftest import FakeClock
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (

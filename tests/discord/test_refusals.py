@@ -22,8 +22,10 @@ import bot.tables.core
 from bot.games import seat_names
 from bot.i18n import refusal_text
 from bot.tables import TableError, TableInfo, TableService
-from engines.base import Decision, Prompt, game_class, games
 from engines.cpu import cpu_player
+from engines.players import Decision
+from engines.prompts import Prompt
+from engines.registry import game_class, games
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import ALICE, BOB, HANA, FakeUser, Harness, find_id
 from tests.discord.scenes import press

@@ -23,8 +23,9 @@ from bot.discord import ids, present
 from bot.discord.controls import PickState, SeatControls, seat_view, two_part
 from bot.discord.flows.router import ComponentRouter
 from bot.tables.results import SeatInfo, SeatPromptInfo, TableInfo
-from engines.base import Game, games
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import games
 
 NOW = datetime(2026, 1, 5, tzinfo=UTC)
 STEPS = 300

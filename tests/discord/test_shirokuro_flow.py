@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engines.base import JSON
+from engines.errors import JSON
 from engines.shirokuro import Shirokuro
 from engines.two_number.cards import DECK, rotated
 from tests.discord.conftest import MakeHarness, tiny_png

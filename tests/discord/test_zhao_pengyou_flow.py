@@ -20,9 +20,10 @@ from PIL import Image
 
 import bot.tables.core
 from bot.tables import ActResult, TableError, TableService
-from engines.base import Decision, derive_rng
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
+from engines.players import Decision
+from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
 from render.theme import CANVAS

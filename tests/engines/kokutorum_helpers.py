@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.base import JSON, Action
+from engines.actions import Action
+from engines.errors import JSON
 from engines.kokutorum import Kokutorum
 from engines.two_number.cards import DECK, ends, hold, value
 

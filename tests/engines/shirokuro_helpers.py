@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Action, Event
+from engines.actions import Action, Event
 from engines.shirokuro import Shirokuro
 from engines.two_number.cards import DECK, ends, value
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import game_class
 from engines.cpu import cpu_chooser
+from engines.registry import game_class
 
 CASES = [
     ("gong-zhu", 4, ["hard", "normal"]),

@@ -6,21 +6,13 @@ import pickle
 
 import pytest
 
-from engines.base import (
-    Action,
-    CardPick,
-    Event,
-    GameError,
-    IllegalAction,
-    OptionSpec,
-    Prompt,
-    RecordError,
-    derive_rng,
-    game_class,
-    games,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cpu_query import QueryError
+from engines.errors import GameError, IllegalAction, RecordError
+from engines.options import OptionSpec, resolve_options
+from engines.prompts import CardPick, Prompt
+from engines.registry import game_class, games
+from engines.rng import derive_rng
 
 
 def test_actions_round_trip_as_record_json() -> None:
@@ -148,7 +140,7 @@ def test_a_huge_unknown_option_name_is_cut_in_the_message() -> None:
 
 
 def test_a_card_pick_builds_its_action_and_reads_it_back() -> None:
-    from engines.base import CardPick
+    from engines.prompts import CardPick
 
     bury = CardPick("bury", ("7H", "7H", "QS", "2C"), 2, 2)
     action = bury.action(1, [3, 0])

@@ -10,29 +10,25 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines import base
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decision,
-    Event,
-    Game,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-)
+from engines.actions import Action, Event
 from engines.cards import standard_deck
 from engines.cpu import LEVELS, decision_rng
 from engines.cpu_query import Verdict, answer_query, answer_query_text
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Game
+from engines.players import CpuPlayer, Decision
+from engines.prompts import Prompt
 from engines.record import parse_record, replay
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng
+from tests.games.packages import game_packages
 
 FLIP = {"type": "flip"}
 
@@ -328,12 +324,6 @@ class Toy(Game):
         game.bids, game.knocks = list(data["bids"]), list(data["knocks"])
         return game
 
-    players: ClassVar[dict[str, CpuPlayer]] = {}
-
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        return cls.players[level]
-
 
 class Recorder:
     """Remembers every Decision it is given; answers with `answer(decision)`."""
@@ -347,18 +337,29 @@ class Recorder:
         return self.answer(decision)  # type: ignore[no-any-return]
 
 
+PLAYERS: dict[str, CpuPlayer] = {}
+"""The toy's CPUs by level, set by the `toy` fixture."""
+GAME = GameSpec(
+    engine=Toy,
+    cpu=lambda level: PLAYERS[level],
+    hidden=HiddenCards(deal=lambda game: None, vary=lambda record, seat, rng: record),
+)
+"""The toy's descriptor: found by the scan while a test holds `toy` (its folder found/)."""
+
+
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Recorder]]:
-    """The toy game registered for one test; its CPUs by level (easy declines everything,
-    normal takes the first choice, hard chooses at random)."""
-    monkeypatch.setitem(base._REGISTRY, Toy.id, Toy)
+    """The toy game found by the scan for one test; its CPUs by level (easy declines
+    everything, normal takes the first choice, hard chooses at random)."""
     players = {
         "easy": Recorder(lambda d: None),
         "normal": Recorder(lambda d: d.prompt.choices[0]),
         "hard": Recorder(lambda d: d.rng.choice(d.prompt.choices)),
     }
-    monkeypatch.setattr(Toy, "players", players)
-    yield players
+    for level, player in players.items():
+        monkeypatch.setitem(PLAYERS, level, player)
+    with game_packages(Path(__file__).parent / "found", Toy.id, ["engines"]):
+        yield players
 
 
 def toy_record(*actions: JSON, seed: int = 3, hands: JSON = None) -> dict[str, JSON]:

@@ -15,10 +15,15 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from engines.base import JSON, Action, Decision, Game, HiddenCards, Prompt, game_specs, games
-from engines.cpu import LEVELS, RandomChoice
+from engines.actions import Action
+from engines.cpu import LEVELS, RandomChoice, style_player
 from engines.cpu_query import Verdict, _decide, _prompt_of, answer_query
+from engines.errors import JSON
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
 from engines.record import Record, parse_record, replay, start
+from engines.registry import HiddenCards, game_specs, games
 
 HIDDEN: dict[str, HiddenCards] = {spec.id: spec.hidden for spec in game_specs()}
 """Each game's own account of its hidden cards: `hidden` in its descriptor (`engines/<game>`)."""
@@ -97,7 +102,7 @@ def test_records_differing_only_in_hidden_cards_get_the_same_answer(
             assert answer_query(varied, level) == answer_query(query, level)
 
 
-STYLED = [(g.id, name) for g in games() for name in g.cpu_styles()]
+STYLED = [(spec.id, name) for spec in game_specs() for name in spec.styles()]
 
 
 @pytest.mark.parametrize(("game_id", "name"), STYLED)
@@ -108,7 +113,7 @@ def test_a_style_of_play_decides_from_its_seats_view_only(
 ) -> None:
     """The styles `cardbot simulate` measures the levels against hold to the same contract
     as the levels: moving the cards a seat cannot see changes none of its answers."""
-    style = next(g for g in games() if g.id == game_id).cpu_styles()[name]
+    style = style_player(game_id, name)
     for seat, record, variant, game in hidden_variants(game_id, seed, steps, data):
         other = played(variant)
         answers = [

@@ -1,4 +1,4 @@
-"""The styles of play each game brings for measuring its CPU levels (`Game.cpu_styles`,
+"""The styles of play each game brings for measuring its CPU levels (`GameSpec.styles`,
 `cardbot simulate --levels hard,style:NAME`): every style plays legal games to their end, from
 its seat's view only, at every seat count. Not timed, not statistical: a small sample."""
 
@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import Action, Decision, Game, Prompt, games
-from engines.cpu import CpuChooser, cpu_player, decision_rng
+from engines.actions import Action
+from engines.cpu import CpuChooser, cpu_player, decision_rng, style_player
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
+from engines.registry import game_class, game_specs
 
-STYLED = [(g.id, name) for g in games() for name in g.cpu_styles()]
+STYLED = [(spec.id, name) for spec in game_specs() for name in spec.styles()]
 
 
 def test_the_games_whose_levels_are_measured_against_styles_have_some() -> None:
@@ -20,8 +24,8 @@ def test_the_games_whose_levels_are_measured_against_styles_have_some() -> None:
 def test_every_style_plays_legal_games_to_the_end(game_id: str, name: str) -> None:
     """The style against itself and against the normal level, each seat count, a few seeds:
     every answer is one the game accepts (a refused one would stop autoplay)."""
-    cls = next(g for g in games() if g.id == game_id)
-    style = cls.cpu_styles()[name]
+    cls = game_class(game_id)
+    style = style_player(game_id, name)
     answered = 0
 
     def checked(game: Game, prompt: Prompt, chooser: CpuChooser) -> Action | None:

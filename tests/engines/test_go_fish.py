@@ -14,11 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, Decision, Event, IllegalAction, RecordError, game_class
+from engines.actions import Action, Event
 from engines.cards import RANKS, SUITS, standard_deck
-from engines.cpu import RandomChoice, cpu_chooser
+from engines.cpu import RandomChoice, cpu_chooser, cpu_player
+from engines.errors import IllegalAction, RecordError
 from engines.go_fish import GoFish
 from engines.go_fish.cpu import HardPlayer, Knowledge, NormalPlayer
+from engines.players import Decision
 from engines.record import parse_record, replay
 
 DECK = standard_deck()
@@ -552,7 +554,7 @@ def decision(game: GoFish, rng: int = 0) -> Decision:
 
 def test_every_level_answers_with_a_legal_ask_from_the_view_alone() -> None:
     for level in ("easy", "normal", "hard"):
-        player = GoFish.cpu_player(level)
+        player = cpu_player(GoFish.id, level)
         for seed in range(20):
             game = GoFish.new(2 + seed % 3, {}, seed)
             for _ in range(30):
@@ -636,7 +638,7 @@ def test_no_level_reads_the_state() -> None:
     game = GoFish.new(3, {}, 4)
     d = decision(game)
     for level in ("easy", "normal", "hard"):
-        player = game_class("go-fish").cpu_player(level)
+        player = cpu_player("go-fish", level)
         first = player.decide(Decision(d.view, d.prompt, random.Random(1), lambda a: True))
         again = player.decide(
             Decision(json.loads(json.dumps(d.view)), d.prompt, random.Random(1), lambda a: True)

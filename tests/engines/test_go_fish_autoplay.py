@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import Action, Decide, Game, Prompt
+from engines.actions import Action
 from engines.cpu import CpuChooser, cpu_chooser
+from engines.game import Decide, Game
 from engines.go_fish import GoFish
 from engines.go_fish.cpu import normal_rngs
+from engines.prompts import Prompt
 
 SEEDS = range(300)
 

@@ -10,12 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, Event, Game, IllegalAction, RecordError, game_class
+from engines.actions import Action, Event
 from engines.cpu import CpuChooser, RandomChoice, cpu_chooser, cpu_player, decision_rng
+from engines.errors import IllegalAction, RecordError
+from engines.game import Game
 from engines.gong_zhu import GongZhu
 from engines.gong_zhu.deck import HEART_MASK, SCORING, codes_of, mask_of_codes
 from engines.gong_zhu.scoring import breakdown, hearts_points, score
 from engines.record import parse_record, replay
+from engines.registry import game_class
 
 # --------------------------------------------------------------------------- helpers
 
@@ -583,7 +586,7 @@ def test_every_step_round_trips_and_views_hide_the_hands(seed: int, steps: int) 
     game = GongZhu.new(4, {}, seed)
     rng = random.Random(seed)
     decide_random = RandomChoice()
-    from engines.base import Decision
+    from engines.players import Decision
 
     for _ in range(steps):
         if game.is_over():
@@ -747,8 +750,8 @@ def test_the_state_round_trips_through_json_at_every_kind_of_moment() -> None:
 
 def decide(game: GongZhu, level: str, seed: int = 0, seat: int | None = None) -> Action:
     """The CPU's answer for `seat` (by default the next to act), from its view and prompt."""
-    from engines.base import Decision
     from engines.cpu import cpu_player
+    from engines.players import Decision
 
     prompt = game.next_prompt() if seat is None else game.prompts()[seat]
     assert prompt is not None
@@ -808,8 +811,8 @@ def test_the_normal_cpu_exposes_only_an_obviously_safe_hand() -> None:
 
 
 def test_the_hint_gives_the_hard_choice_and_a_reason() -> None:
-    from engines.base import Decision
     from engines.gong_zhu.cpu import hint
+    from engines.players import Decision
 
     game = first_trick("2S 2C", NO_CLUBS, "2C")
     prompt = game.next_prompt()
@@ -838,8 +841,8 @@ def test_the_table_s_hint_is_the_hard_cpu_s_with_its_reason() -> None:
 
 
 def test_the_hard_cpu_decides_exposures_by_simulation() -> None:
-    from engines.base import Decision
     from engines.gong_zhu.cpu import hint
+    from engines.players import Decision
 
     game = game_with(spread("AD KD QD JD 2S", "QS"))
     prompt = game.prompts()[0]

@@ -10,9 +10,11 @@ import json
 from typing import Any
 
 from bot.replay import answer_line
-from engines.base import Action, Decision, IllegalAction
+from engines.actions import Action
 from engines.cpu import cpu_chooser, cpu_player, decision_rng
+from engines.errors import IllegalAction
 from engines.gong_zhu import GongZhu
+from engines.players import Decision
 
 
 def digest(value: Any) -> str:

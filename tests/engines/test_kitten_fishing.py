@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, IllegalAction, RecordError, game_class
+from engines.actions import Action
 from engines.cards import standard_deck
+from engines.errors import IllegalAction, RecordError
 from engines.kitten_fishing import MOVE_CAP, KittenFishing
+from engines.registry import game_class
 
 FLIP0, FLIP1 = Action.make(0, "flip"), Action.make(1, "flip")
 
@@ -293,6 +295,18 @@ def test_json_round_trip_at_every_stage(seed: int) -> None:
         if game.is_over():
             break
         game.autoplay(None, limit=seed + 17)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seed", "limit"), [(3, None), (4, None), (5, 1), (6, 2), (7, 9)])
+def test_autoplay_returns_the_flips_it_took_seat_by_seat(seed: int, limit: int | None) -> None:
+    game = KittenFishing.new(2, {}, seed)
+    game.apply(Action.make(game.turn, "flip"))  # the second seat flips first from here
+    by_hand = KittenFishing.from_json(game.to_json())
+    flips = []
+    while not by_hand.is_over() and (limit is None or len(flips) < limit):
+        flips.append(Action.make(by_hand.turn, "flip"))
+        by_hand.apply(flips[-1])
+    assert game.autoplay(None, limit=limit) == flips  # type: ignore[arg-type]
 
 
 def test_replay_is_deterministic() -> None:

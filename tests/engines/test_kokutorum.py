@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from engines.base import IllegalAction, RecordError
+from engines.errors import IllegalAction, RecordError
 from engines.kokutorum import Kokutorum
 from engines.kokutorum.scoring import score_round
 from engines.two_number.cards import DECK, base, rotated, value, values

@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-from engines.base import Action, Decision, Hint
+from engines.actions import Action
 from engines.cpu import LEVELS, cpu_chooser
-from engines.kokutorum import Kokutorum
+from engines.kokutorum import GAME, Kokutorum
 from engines.kokutorum.cpu import player
+from engines.players import Decision, Hint
 from engines.two_number.cards import values
 from engines.two_number.melds import deadwood
 from tests.engines.kokutorum_helpers import (
@@ -284,7 +285,7 @@ def test_whole_games_end_at_every_level(seats: int) -> None:
 def test_each_style_knocks_by_its_rule_after_its_first_draw(
     hand: str, points: int, knocks: dict[str, bool]
 ) -> None:
-    styles = Kokutorum.cpu_styles()
+    styles = GAME.styles()
     for name, wanted in knocks.items():
         game = in_the_window(hand)
         assert deadwood(values(game.hands[0])) == points
@@ -296,7 +297,7 @@ def test_the_falling_thresholds_follow_the_seats_own_draws() -> None:
     """20 points is a knock for 20-14-10 after its first draw, not after its second."""
     game = in_the_window("w1 w1 w1 w6 b6 w4 b2 w2")
     view = dict(game.view(0))
-    style = Kokutorum.cpu_styles()["knock-20-14-10"]
+    style = GAME.styles()["knock-20-14-10"]
     first = Decision(view, game.prompts()[0], random.Random(0), game.accepts)
     assert style.decide(first) == knock(0)
     view["log"] = [{"type": "draw", "seat": 0, "from": "stock"}, *view["log"]]

@@ -22,9 +22,12 @@ from collections.abc import Callable
 import pytest
 
 from bot.replay import EXIT_MALFORMED, EXIT_OK, EXIT_REFUSED, answer_line
-from engines.base import Action, Decision, Event, Game, Prompt
+from engines.actions import Action, Event
 from engines.cpu import RandomChoice, cpu_chooser
+from engines.game import Game
 from engines.kokutorum import Kokutorum
+from engines.players import Decision
+from engines.prompts import Prompt
 from engines.record import Record, parse_record, replay
 from engines.two_number.cards import DECK, base, rotated, values
 from engines.two_number.table import shuffled

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from engines.base import Action, games
+from engines.actions import Action
 from engines.record import CONTRACT_GAMES, parse_record, replay
+from engines.registry import games
 from tests.record_shapes import SHAPES, assert_documented, walk
 
 

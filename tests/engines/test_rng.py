@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from engines.base import derive_rng
-from engines.rng import below, choice, shuffle
+from engines.rng import below, choice, derive_rng, shuffle
 
 LENGTHS = [1, 2, 3, 4, 5, 7, 8, 13, 16, 17, 31, 32, 33, 52, 104, 1000, 2**40 + 3]
 

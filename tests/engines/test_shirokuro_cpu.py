@@ -10,8 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from engines.base import Action, Decision, Hint
+from engines.actions import Action
 from engines.cpu import RandomChoice
+from engines.players import Decision, Hint
 from engines.shirokuro import Shirokuro
 from engines.shirokuro.cpu import LEVELS as LEVELS_BY_NAME
 from engines.shirokuro.cpu import ShirokuroCpu, _pool, danger, distance, player, threats

@@ -12,7 +12,8 @@ from collections import Counter
 
 import pytest
 
-from engines.base import Action, IllegalAction
+from engines.actions import Action
+from engines.errors import IllegalAction
 from engines.shirokuro import Shirokuro
 from engines.shirokuro.claims import tenpai
 from engines.shirokuro.yaku import VALUES, WinContext, score_win

@@ -19,17 +19,12 @@ from typing import Any
 
 import pytest
 
-from engines.base import (
-    Action,
-    Decision,
-    Event,
-    Game,
-    IllegalAction,
-    Prompt,
-    automated_prompt,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cpu import RandomChoice, cpu_chooser
+from engines.errors import IllegalAction
+from engines.game import Game, resolve_prompt
+from engines.players import Decision
+from engines.prompts import Prompt, automated_prompt
 from engines.record import parse_record, replay
 from engines.shirokuro import Shirokuro
 from engines.two_number.cards import DECK, base, value, value_of

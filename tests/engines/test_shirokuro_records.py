@@ -128,7 +128,8 @@ def test_every_refusal_exits_3_with_its_code_and_index(case: tuple) -> None:
 
 def test_every_refusal_names_what_to_do_in_its_params() -> None:
     """The bot words refusals from `code` and `params` (English and Japanese)."""
-    from engines.base import Action, IllegalAction
+    from engines.actions import Action
+    from engines.errors import IllegalAction
     from engines.shirokuro import Shirokuro
 
     deal = layout(HANDS, indicator="W5B1")

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Action, IllegalAction, RecordError
+from engines.actions import Action
+from engines.errors import IllegalAction, RecordError
 from engines.two_number import cards
 from engines.two_number.cards import (
     DECK,

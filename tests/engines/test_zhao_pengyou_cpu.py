@@ -12,9 +12,10 @@ import random
 import pytest
 
 from bot.i18n import has
-from engines.base import Action, Decision
+from engines.actions import Action
 from engines.cpu import LEVELS, cpu_chooser, cpu_player, decision_rng
 from engines.cpu_query import answer_query
+from engines.players import Decision
 from engines.record import Record
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou import hidden as zhao_pengyou_hidden
@@ -158,7 +159,7 @@ def test_the_easy_player_leads_its_highest_plain_card() -> None:
 
 
 def test_declaring_is_worth_it_with_a_long_trump_suit() -> None:
-    from engines.base import Prompt
+    from engines.prompts import Prompt
 
     hand = ["2S", "AS", "KS", "9S", "5S", "BJ", "3H", "7C"]
     prompt = Prompt(

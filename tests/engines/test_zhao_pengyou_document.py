@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.base import Action
+from engines.actions import Action
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import SETUPS, TRUMP, card_set, hand_size
 from engines.zhao_pengyou.rules import SEQUENCE, SET, SINGLE, THROW, units_of
@@ -289,7 +289,7 @@ def test_what_is_a_sequence_of_sets(lead: str, kind: str) -> None:
     ],
 )
 def test_leads_that_are_refused(lead: str, code: str) -> None:
-    from engines.base import IllegalAction
+    from engines.errors import IllegalAction
 
     with pytest.raises(IllegalAction) as info:
         shape(lead, SPADES_AND_FOURS)
@@ -401,7 +401,7 @@ def test_throws_the_document_allows(lead: str, kind: str) -> None:
     ],
 )
 def test_throws_the_document_forbids(lead: str, code: str) -> None:
-    from engines.base import IllegalAction
+    from engines.errors import IllegalAction
 
     with pytest.raises(IllegalAction) as info:
         shape(lead, trump("JD"))

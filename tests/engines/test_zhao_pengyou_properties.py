@@ -17,8 +17,11 @@ from typing import Any
 
 import pytest
 
-from engines.base import Action, Decision, Game, Prompt
+from engines.actions import Action
 from engines.cpu import CpuChooser, RandomChoice, cpu_chooser, cpu_player, decision_rng
+from engines.game import Game
+from engines.players import Decision
+from engines.prompts import Prompt
 from engines.record import Record, parse_record, replay, start
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import CODES, INDEX, TRUMP, card_set
@@ -371,7 +374,7 @@ def test_records_round_trip_through_replay(seats: int) -> None:
 
 def _layouts(game: ZhaoPengyou, seed: int) -> list[list[int]]:
     """The draw orders the seed gave, in order."""
-    from engines.base import derive_rng
+    from engines.rng import derive_rng
 
     out = []
     for k in range(game.used):

@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from engines.base import Action, Event, IllegalAction
+from engines.actions import Action, Event
+from engines.errors import IllegalAction
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX, RANK_OF, SUIT_OF, TYPES, Trump, card_set, hand_size
 from engines.zhao_pengyou.rules import (

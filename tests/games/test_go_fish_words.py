@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import plugin
-from engines.base import Action
+from engines.actions import Action
 from engines.cards import standard_deck
 from engines.go_fish import GoFish
 

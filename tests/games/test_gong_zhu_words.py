@@ -4,7 +4,7 @@ with none of the four cards that it has nothing to expose, the exposure prompt's
 from __future__ import annotations
 
 from bot.games import plugin
-from engines.base import Action
+from engines.actions import Action
 from engines.gong_zhu import GongZhu
 
 GAME = plugin("gong-zhu")

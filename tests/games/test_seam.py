@@ -12,24 +12,21 @@ hidden-information check. Leaving any one package out fails the drive
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import json
 import random
-import sys
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import AbstractContextManager, redirect_stdout
 from pathlib import Path
 
 import pytest
 
 from bot import cli
 from bot.games import plugin
-from engines.base import game_class, game_spec, games
 from engines.cpu import LEVELS
 from engines.cpu_query import answer_query
-from engines.discovery import forget_all
 from engines.record import parse_record, replay, start
+from engines.registry import game_class, game_spec, games
 from render import games as layouts
 from render.api import render_view
 from render.parts import PlayerInfo
@@ -37,31 +34,15 @@ from tests.discord.conftest import MakeHarness, make_harness, settings  # noqa: 
 from tests.discord.harness import ALICE, find_id
 from tests.discord.scenes import press
 from tests.games import test_plugins
+from tests.games.packages import PARTS, game_packages
 
 SEAM = Path(__file__).parent / "seam"
 GAME = "seam-cards"
-PARTS = {"engines": "engines", "render": "render.games", "bot": "bot.games"}
-"""Each part of the game: the package whose path its directory joins."""
 
 
-@contextmanager
-def seam_game(parts: tuple[str, ...] = tuple(PARTS)) -> Iterator[None]:
+def seam_game(parts: tuple[str, ...] = tuple(PARTS)) -> AbstractContextManager[None]:
     """The throwaway game's packages on their packages' paths, until the block ends."""
-    added = []
-    for part in parts:
-        package = importlib.import_module(PARTS[part])
-        folder = str(SEAM / part)
-        package.__path__.append(folder)
-        added.append((package, folder))
-    forget_all()
-    try:
-        yield
-    finally:
-        for package, folder in added:
-            package.__path__.remove(folder)
-        for name in [n for n in sys.modules if n.endswith(".seam_cards")]:
-            del sys.modules[name]
-        forget_all()
+    return game_packages(SEAM, GAME, parts)
 
 
 def cardbot(*argv: str) -> tuple[int, str]:

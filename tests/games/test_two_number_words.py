@@ -15,9 +15,10 @@ import pytest
 from bot.games import presenter
 from bot.games.two_number import parse_move
 from bot.i18n import error_text, has, t
-from engines.base import Game, game_class
 from engines.cards import card_label
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("kokutorum", "shirokuro")

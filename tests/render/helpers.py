@@ -11,7 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
-from engines.base import Action, game_class
+from engines.actions import Action
+from engines.registry import game_class
 from render.parts import DrawnText, PlayerInfo
 
 GOLDEN = Path(__file__).with_name("golden")

@@ -198,7 +198,7 @@ def test_a_proposal_reaches_the_layout_in_the_view_and_leaves_the_view_alone(
 
 
 def kitten_fishing_view() -> dict[str, object]:
-    from engines.base import game_class
+    from engines.registry import game_class
 
     view: dict[str, object] = game_class("kitten-fishing").new(2, {}, 3).view(0)
     return view

@@ -192,6 +192,6 @@ def _deal() -> dict[str, Any]:
 
 
 def _ask(seat: int, target: int, rank: str) -> Any:
-    from engines.base import Action
+    from engines.actions import Action
 
     return Action.make(seat, "ask", target=target, rank=rank)

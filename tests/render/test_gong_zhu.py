@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
-from engines.base import Action, Game
+from engines.actions import Action
+from engines.game import Game
 from engines.gong_zhu import GongZhu
 from render import cards, parts
 from render.api import details_image, hand_image, render_view, view_image

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from engines.base import Action, Game, game_class
+from engines.actions import Action
 from engines.cards import card_label
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 from engines.two_number.cards import hold, rotated, values
 from engines.two_number.melds import is_win
 from render import cards, kit, parts

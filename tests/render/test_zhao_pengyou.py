@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from bot.discord.present import hand_image_groups
-from engines.base import Game, game_class
 from engines.cpu import cpu_chooser
+from engines.game import Game
+from engines.registry import game_class
 from engines.zhao_pengyou.cards import CODES
 from render import cards, parts
 from render.api import details_image, hand_image, view_image

@@ -8,7 +8,8 @@ from sqlalchemy import select
 
 from bot.store import Database
 from bot.store.models import Base, TableRow
-from engines.base import Action, game_class
+from engines.actions import Action
+from engines.registry import game_class
 
 ALICE, BOB, CAROL = 1234567890123456789, 2234567890123456789, 3234567890123456789
 GUILD, CHANNEL = 900000000000000001, 800000000000000001

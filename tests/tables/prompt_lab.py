@@ -1,7 +1,7 @@
 """Prompt Lab: a test-only game that drives every kind of prompt of protocol v2 end to end.
 
 Not a real game and not user-facing: registered under a test id only while a test runs
-(`install(monkeypatch)`), like Secret Numbers. Two standard decks (104 cards), 2 to 4 seats.
+(`installed(monkeypatch)`), like Secret Numbers. Two standard decks (104 cards), 2 to 4 seats.
 
 1. Deal. The table draws for every seat in turn, seat 0 first (the table's own step,
    `table_step`: a `draw` the game waits for), until each hand holds 17 cards. Meanwhile every
@@ -27,29 +27,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
 
-import engines.base
-from engines.base import (
-    JSON,
-    Action,
-    CardPick,
-    CpuPlayer,
-    Decision,
-    Event,
-    Game,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    derive_rng,
-    game_class,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import RANKS, SUITS, CardError, check_permutation, multi_deck
 from engines.cpu import RandomChoice, random_pick
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Game
+from engines.options import resolve_options
+from engines.players import Decision
+from engines.prompts import CardPick, Prompt
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng
+from tests.games.packages import game_packages
 
 GAME_ID = "test-prompt-lab"
 DECK = tuple(multi_deck(2, jokers=False))
@@ -150,13 +145,6 @@ class PromptLab(Game):
         game.exposed = [[] for _ in range(seats)]
         game.points = [0] * seats
         return game
-
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        """Easy: random answers. Normal: declares with three Aces. Hard: with any Ace."""
-        if level == "easy":
-            return RandomChoice()
-        return LabCpu(declare_with=1 if level == "hard" else 3)
 
     # ------------------------------------------------------------------ who is asked what
 
@@ -734,13 +722,23 @@ WORDS: dict[str, dict[str, str]] = {
 """Words of the transports for the lab (their generic fallbacks would do; these read better)."""
 
 
-def install(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the game and its words until the test ends (monkeypatch undoes both)."""
+GAME = GameSpec(
+    engine=PromptLab,
+    cpu=lambda level: RandomChoice() if level == "easy" else LabCpu(3 if level == "normal" else 1),
+    hidden=HiddenCards(deal=lambda game: None, vary=lambda record, seat, rng: record),
+)
+"""Its descriptor. Easy: random answers. Normal: declares with three Aces. Hard: with any Ace.
+No hidden card is varied: the lab checks its hidden information itself (`hidden_from`)."""
+
+
+@contextmanager
+def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The game found by every layer's scan, and its words, until the block ends."""
     from bot import i18n
 
-    game_class("kitten-fishing")  # load the built-in games first
-    monkeypatch.setitem(engines.base._REGISTRY, GAME_ID, PromptLab)
     i18n.has("-")  # load the plug-ins' catalogues first
     for locale, words in WORDS.items():
         for key, text in words.items():
             monkeypatch.setitem(i18n._CATALOGUES[locale], key, text)
+    with game_packages(Path(__file__).parent / "found" / "prompt_lab", GAME_ID, ["engines"]):
+        yield

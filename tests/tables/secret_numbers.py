@@ -3,20 +3,25 @@
 Each round every seat picks 1, 2 or 3 at the same time (sealed: a view shows only whether the
 others have picked). When all have picked, the highest number picked by exactly one seat scores
 a point for that seat. First to 3 points wins; after 6 rounds the most points win (a tie: no
-winner). Registered under a test id, only while a tables test runs (tests/tables/conftest.py),
-so the tables service is exercised on a general game without the game leaking elsewhere.
+winner). Found by the scan under a test id, only while a tables test runs (tests/tables/conftest.py:
+its folder `found/secret_numbers/` joins the packages' paths), so the tables service is exercised
+on a general game without the game leaking elsewhere.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any, ClassVar
 
-import pytest
-
-import engines.base
-from engines.base import Action, CpuPlayer, Event, Game, IllegalAction, game_class, resolve_options
+from engines.actions import Action, Event
 from engines.cpu import RandomChoice
+from engines.errors import IllegalAction
+from engines.game import Game
+from engines.options import resolve_options
+from engines.registry import GameSpec, HiddenCards
+from tests.games.packages import game_packages
 
 GAME_ID = "test-secret-numbers"
 TARGET = 3
@@ -48,10 +53,6 @@ class SecretNumbers(Game):
         game.options = resolve_options(cls.option_specs, options)
         game.points = [0] * seats
         return game
-
-    @classmethod
-    def cpu_player(cls, level: str) -> CpuPlayer:
-        return RandomChoice()
 
     def seal_of(self, action: Action) -> str | None:
         # a pick stays hidden until the round's picks are revealed together
@@ -141,7 +142,14 @@ class SecretNumbers(Game):
         return game
 
 
-def install(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the game until the test ends (monkeypatch undoes it)."""
-    game_class("kitten-fishing")  # load the built-in games first
-    monkeypatch.setitem(engines.base._REGISTRY, GAME_ID, SecretNumbers)
+GAME = GameSpec(
+    engine=SecretNumbers,
+    cpu=lambda level: RandomChoice(),
+    hidden=HiddenCards(deal=lambda game: None, vary=lambda record, seat, rng: record),
+)
+"""Its descriptor; no card is hidden (the picks are sealed moves, not a deal to vary)."""
+
+
+def installed() -> AbstractContextManager[None]:
+    """The game found by every layer's scan until the block ends."""
+    return game_packages(Path(__file__).parent / "found" / "secret_numbers", GAME_ID, ["engines"])

@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 from bot.tables import flow
 from bot.tables.flow import PromptState
-from engines.base import Action, CardPick, Prompt
+from engines.actions import Action
+from engines.prompts import CardPick, Prompt
 
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 DAY = 86400

@@ -8,9 +8,12 @@ import pytest
 
 from bot.tables import TableService
 from bot.tables.core import game_of
-from engines.base import Action, Game, Prompt
+from engines.actions import Action
 from engines.cpu import cpu_chooser
+from engines.game import Game
 from engines.gong_zhu import GongZhu
+from engines.prompts import Prompt
+from engines.registry import GameSpec
 from tests.tables.helpers import ALICE, CHANNEL, GUILD, stored_row
 
 GZ = GongZhu.id
@@ -20,10 +23,12 @@ GZ = GongZhu.id
 def decisions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int | None]]:
     """(seat, level, part) of every decision a Gong Zhu CPU player takes."""
     seen: list[tuple[int, str, int | None]] = []
-    original = GongZhu.cpu_player.__func__  # type: ignore[attr-defined]
+    original = GameSpec.player
 
-    def spying(cls: type[GongZhu], level: str) -> Any:
-        player = original(cls, level)
+    def spying(spec: GameSpec, level: str) -> Any:
+        player = original(spec, level)
+        if spec.id != GZ:
+            return player
 
         class Spy:
             def decide(self, decision: Any) -> Any:
@@ -36,7 +41,7 @@ def decisions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, int | Non
 
         return Spy()
 
-    monkeypatch.setattr(GongZhu, "cpu_player", classmethod(spying))
+    monkeypatch.setattr(GameSpec, "player", spying)
     return seen
 
 

@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 
 from bot.settings import Settings
 from bot.tables import flow
-from engines.base import Action, Prompt
+from engines.actions import Action
+from engines.prompts import Prompt
 
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 HOUR, DAY = 3600, 86400

@@ -19,7 +19,7 @@ from bot.store.database import DatabaseError
 from bot.store.models import ActionLogRow, TableRow
 from bot.tables import TableService
 from bot.tables.pgrows import HeldTables
-from engines.base import game_class
+from engines.registry import game_class
 from tests.tables.helpers import ALICE, CHANNEL, GUILD, assert_snapshot_is_replay, stored_row
 
 KF = "kitten-fishing"

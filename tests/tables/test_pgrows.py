@@ -17,8 +17,9 @@ from bot.store.models import SeatRow, TableRow
 from bot.tables import TableError, TableService
 from bot.tables.pgrows import HeldTables, PgUnit
 from bot.tools.bench_service import choose
-from engines.base import Action, game_class
+from engines.actions import Action
 from engines.cpu import cpu_player
+from engines.registry import game_class
 from tests.tables.helpers import (
     ALICE,
     BOB,

@@ -12,9 +12,10 @@ from sqlalchemy import func, select
 from bot.store import Database
 from bot.store.models import ActionLogRow
 from bot.tables import TableError, TableService
-from engines.base import Action, game_class
+from engines.actions import Action
 from engines.kitten_fishing import KittenFishing
 from engines.record import parse_record, replay
+from engines.registry import game_class
 from tests.tables import secret_numbers
 from tests.tables.helpers import (
     ALICE,

@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
 
-from engines.base import (
-    Action,
-    Event,
-    IllegalAction,
-    Prompt,
-    RecordError,
-    automated_prompt,
-    resolve_prompt,
-)
+from engines.actions import Action, Event
 from engines.cpu import cpu_chooser
+from engines.errors import IllegalAction, RecordError
+from engines.game import resolve_prompt
+from engines.prompts import Prompt, automated_prompt
 from tests.tables import prompt_lab
 from tests.tables.prompt_lab import (
     DEALT,
@@ -29,8 +24,9 @@ from tests.tables.prompt_lab import (
 
 
 @pytest.fixture(autouse=True)
-def _lab(monkeypatch: pytest.MonkeyPatch) -> None:
-    prompt_lab.install(monkeypatch)
+def _lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with prompt_lab.installed(monkeypatch):
+        yield
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -13,6 +13,7 @@ import asyncio
 import random
 import re
 import tempfile
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,9 @@ from hypothesis import strategies as st
 from bot.settings import Settings
 from bot.store import Database
 from bot.tables import ActResult, TableError, TableInfo, TableService
-from engines.base import Decision, Prompt
 from engines.cpu import random_pick
+from engines.players import Decision
+from engines.prompts import Prompt
 from tests.conftest import FakeClock
 from tests.tables import prompt_lab
 from tests.tables.helpers import (
@@ -61,8 +63,9 @@ operation = st.one_of(
 
 
 @pytest.fixture(autouse=True)
-def _lab(monkeypatch: pytest.MonkeyPatch) -> None:
-    prompt_lab.install(monkeypatch)
+def _lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with prompt_lab.installed(monkeypatch):
+        yield
 
 
 async def _game(database: Database, table_id: int) -> PromptLab:

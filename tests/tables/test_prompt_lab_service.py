@@ -7,7 +7,7 @@ import itertools
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest
 
 from bot.store import Database
 from bot.tables import ActResult, TableError, TableInfo, TableService
-from engines.base import Action
+from engines.actions import Action
 from tests.conftest import FakeClock
 from tests.tables import prompt_lab
 from tests.tables.helpers import (
@@ -36,8 +36,9 @@ holds the three Aces it would declare with (tests/tables/test_prompt_lab_engine.
 
 
 @pytest.fixture(autouse=True)
-def _lab(monkeypatch: pytest.MonkeyPatch) -> None:
-    prompt_lab.install(monkeypatch)
+def _lab(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    with prompt_lab.installed(monkeypatch):
+        yield
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -12,9 +12,12 @@ from sqlalchemy import select, update
 from bot.store import Database
 from bot.store.models import ActionLogRow
 from bot.tables import TableService
-from engines.base import Action, Decision, Prompt, game_class
+from engines.actions import Action
 from engines.cpu import cpu_player
+from engines.players import Decision
+from engines.prompts import Prompt
 from engines.record import CONTRACT_GAMES, parse_record, replay
+from engines.registry import game_class
 from tests.record_shapes import SHAPES, assert_documented
 from tests.tables.helpers import CHANNEL, GUILD, assert_snapshot_is_replay
 

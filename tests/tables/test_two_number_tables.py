@@ -11,8 +11,10 @@ import pytest
 
 from bot.store import Database
 from bot.tables import TableService
-from engines.base import Action, Decision, Prompt
+from engines.actions import Action
 from engines.cpu import cpu_player
+from engines.players import Decision
+from engines.prompts import Prompt
 from tests.tables.helpers import ALICE, BOB, CHANNEL, GUILD, assert_snapshot_is_replay
 
 GAMES = ("kokutorum", "shirokuro")

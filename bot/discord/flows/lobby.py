@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
 from bot.tables.service import TableService
-from engines.base import game_class
+from engines.registry import game_class
 
 log = logging.getLogger(__name__)
 

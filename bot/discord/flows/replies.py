@@ -23,7 +23,7 @@ from bot.store.database import DatabaseError, DatabaseUnavailable
 from bot.tables.errors import TableError
 from bot.tables.results import TableInfo
 from bot.tables.service import TableService
-from engines.base import GameError
+from engines.errors import GameError
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from bot.i18n import t
 from bot.tables.errors import TableError
 from bot.tables.results import ActResult, TableInfo
 from bot.tables.service import SeatPrompt, TableService
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.record import cut
 
 log = logging.getLogger(__name__)

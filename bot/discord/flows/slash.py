@@ -20,7 +20,7 @@ from bot.games import seat_names
 from bot.i18n import game_name, t
 from bot.tables.errors import TableError
 from bot.tables.service import TableService
-from engines.base import games
+from engines.registry import games
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.generic import GamePresenter
 from bot.i18n import cards, t, tn
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.cards import RANKS, card_label
 
 GAME = "go-fish"

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.games import two_number as words
 from bot.i18n import t, tn
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.cards import card_label
 from engines.shirokuro.yaku import ORDER
 from engines.two_number.cards import value_label, values

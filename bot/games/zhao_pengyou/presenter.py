@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.generic import GamePresenter
 from bot.i18n import cards, t, tn
-from engines.base import event_seen_by
+from engines.actions import event_seen_by
 from engines.cards import CardError, card_label, parse_card
 from engines.zhao_pengyou.cards import SETUPS
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from PIL import Image
 
-from engines.base import Game, game_class
+from engines.game import Game
+from engines.registry import game_class
 from render import kit
 from render.parts import PlayerInfo
 from render.theme import T_BODY, TEXT, CardStyle

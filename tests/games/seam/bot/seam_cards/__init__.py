@@ -2,7 +2,7 @@
 
 from bot.games.generic import GamePresenter
 from bot.games.plugin import BenchCase, GamePlugin
-from engines.base import game_class
+from engines.registry import game_class
 
 
 class SeamCardsPresenter(GamePresenter):

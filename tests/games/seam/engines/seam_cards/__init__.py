@@ -11,24 +11,15 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.base import (
-    JSON,
-    Action,
-    CpuPlayer,
-    Decision,
-    Event,
-    Game,
-    GameSpec,
-    HiddenCards,
-    IllegalAction,
-    OptionSpec,
-    RecordError,
-    derive_rng,
-    resolve_options,
-)
+from engines.actions import Action, Event
 from engines.cards import RANKS, standard_deck
 from engines.cpu import RandomChoice
-from engines.rng import shuffle
+from engines.errors import JSON, IllegalAction, RecordError
+from engines.game import Game
+from engines.options import OptionSpec, resolve_options
+from engines.players import CpuPlayer, Decision
+from engines.registry import GameSpec, HiddenCards
+from engines.rng import derive_rng, shuffle
 
 GAME_ID = "seam-cards"
 HAND = 3

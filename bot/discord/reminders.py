@@ -21,8 +21,8 @@ from bot.games import seat_names
 from bot.i18n import game_name, t
 from bot.settings import Settings
 from bot.tables import flow
-from bot.tables.core import has_cpu
 from bot.tables.results import MessageRef, Reminder, SeatInfo, SeatPrompt, TableInfo, UserPrefs
+from bot.tables.rows import has_cpu
 
 
 class Reminders:

@@ -33,20 +33,11 @@ from bot.store.models import (
     TableRow,
 )
 from bot.tables import archive, flow
-from bot.tables.core import (
-    Batch,
-    Pending,
-    UseCase,
-    game_of,
-    has_cpu,
-    info,
-    owned,
-    require_seated,
-    require_status,
-)
+from bot.tables.core import Batch, Pending, UseCase
 from bot.tables.errors import TableError, moved_on
 from bot.tables.repository import Rows
 from bot.tables.results import ActResult, Expiry, Reminder, TableInfo
+from bot.tables.rows import game_of, has_cpu, info, owned, require_seated, require_status
 from engines.cpu import DEFAULT_LEVEL
 from engines.errors import GameError
 from engines.game import Game

@@ -19,9 +19,10 @@ from bot.store.models import (
     SeatRow,
     TableRow,
 )
-from bot.tables.core import (
-    Pending,
-    UseCase,
+from bot.tables.core import Pending, UseCase
+from bot.tables.errors import TableError, channel_busy, moved_on
+from bot.tables.results import ActResult, TableInfo
+from bot.tables.rows import (
     display_name,
     game_class_or_error,
     game_of,
@@ -34,8 +35,6 @@ from bot.tables.core import (
     status_error,
     taken_over,
 )
-from bot.tables.errors import TableError, channel_busy, moved_on
-from bot.tables.results import ActResult, TableInfo
 from engines.cpu import DEFAULT_LEVEL, cpu_player
 from engines.errors import JSON, GameError, RecordError
 
@@ -421,9 +420,7 @@ class Restart(UseCase):
                     seat=x.seat,
                     user_id=None if x.cpu_takeover else x.user_id,
                     cpu_level=(
-                        x.next_level or x.cpu_level
-                        if x.user_id is None or x.cpu_takeover
-                        else None
+                        x.next_level or x.cpu_level if x.user_id is None or x.cpu_takeover else None
                     ),
                     name=x.name,
                 )

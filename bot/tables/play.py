@@ -6,11 +6,12 @@ from collections.abc import Mapping
 
 from bot.store.models import ACTIVE, OPEN_STATUSES, SeatRow, TableRow
 from bot.tables import flow
-from bot.tables.core import (
-    Batch,
-    Pending,
-    Progress,
-    UseCase,
+from bot.tables.core import Batch, Pending, Progress, UseCase
+from bot.tables.errors import TableError, moved_on
+from bot.tables.flow import load_states, mark_declined
+from bot.tables.repository import Held
+from bot.tables.results import ActResult, SeatPrompt, TableInfo
+from bot.tables.rows import (
     game_class_or_error,
     game_of,
     has_paced_step,
@@ -21,10 +22,6 @@ from bot.tables.core import (
     status_error,
     taken_over,
 )
-from bot.tables.errors import TableError, moved_on
-from bot.tables.flow import load_states, mark_declined
-from bot.tables.repository import Held
-from bot.tables.results import ActResult, SeatPrompt, TableInfo
 from engines.actions import Action
 from engines.errors import JSON, GameError, IllegalAction
 

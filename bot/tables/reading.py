@@ -8,15 +8,9 @@ from sqlalchemy import select
 
 from bot.store.models import ACTIVE, FINISHED, ActionLogRow, SeatRow, TableRow, UserStatsRow
 from bot.tables import archive
-from bot.tables.core import (
-    UseCase,
-    game_class_or_error,
-    game_of,
-    info,
-    owned,
-    require_seated,
-)
+from bot.tables.core import UseCase
 from bot.tables.results import TableInfo, UserStats
+from bot.tables.rows import game_class_or_error, game_of, info, owned, require_seated
 from engines.errors import JSON
 from engines.record import Record
 

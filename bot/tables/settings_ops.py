@@ -17,15 +17,10 @@ from bot.store.models import (
     GuildSettingsRow,
     UserSettingsRow,
 )
-from bot.tables.core import (
-    UNSET,
-    UseCase,
-    info,
-    require_creator,
-    status_error,
-)
+from bot.tables.core import UNSET, UseCase
 from bot.tables.errors import TableError
 from bot.tables.results import GuildSettings, TableInfo
+from bot.tables.rows import info, require_creator, status_error
 
 
 class Preferences(UseCase):

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.store import Database
-from bot.tables.core import game_of
+from bot.tables.rows import game_of
 from bot.tools.bench_messages import play_value
 from engines.actions import Action
 from engines.cpu import cpu_chooser
@@ -56,7 +56,9 @@ async def play_easy(
     if by_dm and index.isdigit():
         dm = live_dm(harness, user)
         wanted = f":{version}:act:{index}"
-        button = next((c for c in custom_ids(dm.get("components") or []) if c.endswith(wanted)), None)
+        button = next(
+            (c for c in custom_ids(dm.get("components") or []) if c.endswith(wanted)), None
+        )
         if dm and button is not None:
             await harness.click(user, int(dm["id"]), button)
             return True

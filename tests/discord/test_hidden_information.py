@@ -31,8 +31,8 @@ from bot.discord.images import Images
 from bot.discord.pings import ping_plan
 from bot.store import Database
 from bot.tables import TableError, TableService
-from bot.tables.core import game_of
 from bot.tables.results import ActResult, SeatPromptInfo
+from bot.tables.rows import game_of
 from engines.actions import Action
 from engines.cpu import cpu_chooser
 from engines.registry import game_class, games

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bot.tables import TableService
-from bot.tables.core import game_of
+from bot.tables.rows import game_of
 from engines.actions import Action
 from engines.cpu import cpu_chooser
 from engines.game import Game

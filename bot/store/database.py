@@ -9,15 +9,11 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import orjson
-from alembic import command
 from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Dialect, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidatePoolError
@@ -39,6 +35,13 @@ from bot.settings import (
     DEFAULT_STATEMENT_TIMEOUT,
     Settings,
     normalize_database_url,
+)
+from bot.store.migrations import (
+    alembic_config,
+    current_revision_on,
+    downgrade_on,
+    process_migration_lock,
+    upgrade_on,
 )
 
 SQLITE_BUSY_TIMEOUT = 30.0
@@ -140,43 +143,9 @@ def _milliseconds(seconds: float) -> str:
     return str(round(seconds * 1000))
 
 
-_migration_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _process_migration_lock() -> asyncio.Lock:
-    """One upgrade at a time in this process (per event loop: a Lock belongs to one loop)."""
-    loop = asyncio.get_running_loop()
-    lock = _migration_locks.get(loop)
-    if lock is None:
-        lock = _migration_locks[loop] = asyncio.Lock()
-    return lock
-
-
-def migrations_dir() -> Path:
-    """The directory of the `migrations` package (works from a checkout and when installed)."""
-    return Path(str(resources.files("migrations")))
-
-
-def alembic_config(url: str | None = None) -> Config:
-    """An Alembic config built in code: no alembic.ini, no dependence on the working directory."""
-    config = Config()
-    config.set_main_option("script_location", str(migrations_dir()))
-    if url is not None:
-        # configparser interpolation: a literal % in a password must be doubled
-        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    return config
-
-
 def mask_url(url: str) -> str:
     """The URL with its password replaced by ***."""
     return make_url(url).render_as_string(hide_password=True)
-
-
-def head_revision() -> str | None:
-    """The newest revision in migrations/versions."""
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 PING_AFTER_IDLE = 2.0
@@ -461,17 +430,17 @@ class Database:
         processes by a lock taken in the migration's own transaction (PostgreSQL: an advisory
         lock; SQLite: BEGIN IMMEDIATE), so bot processes starting together migrate once.
         """
-        return await self._migrate(_upgrade, revision)
+        return await self._migrate(upgrade_on, revision)
 
     async def downgrade(self, revision: str) -> str | None:
         """Run the migrations down to `revision` (the same locks as `upgrade`)."""
-        return await self._migrate(_downgrade, revision)
+        return await self._migrate(downgrade_on, revision)
 
     async def _migrate(
         self, step: Callable[[Connection, Config, str], str | None], revision: str
     ) -> str | None:
         config = alembic_config(self.url)
-        async with _process_migration_lock(), self._first_contact() as connection:
+        async with process_migration_lock(), self._first_contact() as connection:
             if self.dialect == "sqlite":
                 # SQLite alters a table by copying it and dropping the old one; with foreign
                 # keys on, that drop would cascade to every seat and log row of every table.
@@ -510,7 +479,7 @@ class Database:
     async def current_revision(self) -> str | None:
         """The revision the database is at (None when it was never migrated)."""
         async with self.engine.connect() as connection:
-            return await connection.run_sync(_current_revision)
+            return await connection.run_sync(current_revision_on)
 
     async def warm(self) -> int:
         """Open the pool's connections now, all at once (PostgreSQL; SQLite has nothing to
@@ -602,19 +571,3 @@ def _is_driver_error(exc: Exception) -> bool:
     """True for a driver's own refusal (asyncpg: bad password, no such database, bad option)."""
     module = type(exc).__module__
     return module.startswith(("asyncpg", "aiosqlite", "sqlite3")) or isinstance(exc, TypeError)
-
-
-def _upgrade(connection: Connection, config: Config, revision: str) -> str | None:
-    config.attributes["connection"] = connection
-    command.upgrade(config, revision)
-    return _current_revision(connection)
-
-
-def _downgrade(connection: Connection, config: Config, revision: str) -> str | None:
-    config.attributes["connection"] = connection
-    command.downgrade(config, revision)
-    return _current_revision(connection)
-
-
-def _current_revision(connection: Connection) -> str | None:
-    return MigrationContext.configure(connection).get_current_revision()

@@ -18,7 +18,8 @@ from bot.settings import (
 )
 from bot.store import Database
 from bot.store.cli import main
-from bot.store.database import BadDatabaseUrl, head_revision
+from bot.store.database import BadDatabaseUrl
+from bot.store.migrations import head_revision
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from engines.cards import RANKS, card_label
 from engines.cpu import cpu_chooser
 from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo
+from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
     CPU,
@@ -76,14 +77,14 @@ HAND_WIDTHS = (120, 112, 104, 98, 92, 88, 84)
 """Card widths of the viewer's hand, largest first: room is left for the asks."""
 
 
-# Go Fish's own labels: (ja, en); `_one` forms where English needs a singular.
+# Go Fish's own labels: (ja, en); `.one` forms where English needs a singular.
 _STRINGS: dict[str, tuple[str, str]] = {
     "title": ("ゴーフィッシュ", "Go Fish"),
     "standard": ("標準・13本", "Standard · 13 books"),
     "early_end": ("早期終了", "Early end"),
     "refill5": ("補充5枚", "Refill 5"),
     "hand_count": ("手札 {n}枚", "{n} cards"),
-    "hand_count_one": ("手札 {n}枚", "{n} card"),
+    "hand_count.one": ("手札 {n}枚", "{n} card"),
     "books": ("本 {n}", "Books {n}"),
     "stock": ("山札 {n}枚", "Stock {n}"),
     "stock_empty": ("山札なし", "No stock"),
@@ -109,7 +110,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "ended_stock": ("山札がなくなりました", "The stock ran out"),
     "ended_hand": ("手札が空になりました", "A hand ran out"),
     "result_line": ("{name}  {n}本", "{name}  {n} books"),
-    "result_line_one": ("{name}  {n}本", "{name}  {n} book"),
+    "result_line.one": ("{name}  {n}本", "{name}  {n} book"),
     "to_play": ("手番", "To ask"),
     "cpu": ("CPU", "CPU"),
     "you": ("あなた", "You"),
@@ -121,27 +122,12 @@ NAMES = ("a", "b", "name")
 """Fields of a label that hold a player's name: cut first when the label is too wide."""
 
 
-def tr(key: str, locale: str, **params: object) -> str:
-    """One of this layout's labels in `locale` (English for any other), filled in."""
-    return _pattern(key, locale, params).format(**params)
-
-
-def named(key: str, locale: str, **params: object) -> Template:
-    """A label whose name fields (`a`, `b`, `name`) are cut first when it is too wide."""
-    cut = tuple(k for k in params if k in NAMES)
-    return Template.of(_pattern(key, locale, params), params, cut)
-
-
-def _pattern(key: str, locale: str, params: Mapping[str, object]) -> str:
-    if params.get("n") == 1 and f"{key}_one" in _STRINGS:
-        key = f"{key}_one"
-    ja, en = _STRINGS[key]
-    return ja if locale == "ja" else en
-
-
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (a test checks both languages are filled)."""
-    return dict(_STRINGS)
+LABELS = Labels.pairs(_STRINGS, names=NAMES)
+"""This layout's labels (`render.strings.Labels`)."""
+tr = LABELS
+"""One of this layout's labels in `locale` (English for any other), filled in."""
+named = LABELS.named
+"""A label whose name fields are cut first when it is too wide."""
 
 
 def rank_word(rank: str, locale: str) -> str:
@@ -567,7 +553,7 @@ def _standings(players: Sequence[PlayerInfo], counts: Sequence[int], locale: str
     names cut alike when the line is too long."""
     pieces, names = [], {}
     for seat in sorted(range(len(counts)), key=lambda s: -counts[s]):
-        pattern = _pattern("result_line", locale, {"n": counts[seat]})
+        pattern = LABELS.pattern("result_line", locale, {"n": counts[seat]})
         piece = _literal(pattern.format(name="\0", n=counts[seat]))
         pieces.append(piece.replace("\0", f"{{name{seat}}}"))
         names[f"name{seat}"] = _name(players, seat, locale)

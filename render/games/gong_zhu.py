@@ -34,6 +34,7 @@ from render import kit, parts, text
 from render.cards import rank_text
 from render.parts import Canvas, PlayerInfo
 from render.shapes import paste_shape
+from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
     ALERT,
@@ -98,7 +99,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "status_expose": ("第{hand}ハンド・公開フェーズ", "Hand {hand} · exposure"),
     "status_trick": ("第{hand}ハンド・{trick}/13", "Hand {hand} · trick {trick}/13"),
     "status_over": ("対戦終了・{hand}ハンド", "Match over · {hand} hands"),
-    "status_over_one": ("対戦終了・{hand}ハンド", "Match over · 1 hand"),
+    "status_over.one": ("対戦終了・{hand}ハンド", "Match over · 1 hand"),
     "your_turn": ("あなたの番", "Your turn"),
     "turn_of": ("{name} の番", "{name} to play"),
     "your_choice": ("公開を決めてください", "Decide your exposure"),
@@ -133,7 +134,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "winner": ("{name} の勝ち", "{name} wins"),
     "reason": ("誰かが −1000 以下：首位の勝ち", "A total at −1000: the leader wins"),
     "hands_details": ("{hand}ハンドの得点は「詳細」で", "The {hand} hands' scores: Details"),
-    "hands_details_one": ("{hand}ハンドの得点は「詳細」で", "The hand's scores: Details"),
+    "hands_details.one": ("{hand}ハンドの得点は「詳細」で", "The hand's scores: Details"),
     "rank_line": ("{rank}位  {name}  {total}", "{rank}. {name}  {total}"),
     "breakdown": ("第{hand}ハンドの得点", "Hand {hand} scores"),
     "col_hearts": ("ハート", "Hearts"),
@@ -155,27 +156,12 @@ NAMES = ("name", "taker")
 """Fields of a label that hold a player's name: cut first when the label is too wide."""
 
 
-def _pattern(key: str, locale: str, params: Mapping[str, object]) -> str:
-    if params.get("hand") == 1 and f"{key}_one" in _STRINGS:
-        key = f"{key}_one"
-    ja, en = _STRINGS[key]
-    return ja if locale == "ja" else en
-
-
-def tr(key: str, locale: str, **params: object) -> str:
-    """One of this layout's labels in `locale` (English for any other), filled in."""
-    return _pattern(key, locale, params).format(**params)
-
-
-def named(key: str, locale: str, **params: object) -> Template:
-    """A label whose name fields are cut first when it is too wide."""
-    cut = tuple(k for k in params if k in NAMES)
-    return Template.of(_pattern(key, locale, params), params, cut)
-
-
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (a test checks both languages are filled)."""
-    return dict(_STRINGS)
+LABELS = Labels.pairs(_STRINGS, names=NAMES, counts=("hand",))
+"""This layout's labels (`render.strings.Labels`)."""
+tr = LABELS
+"""One of this layout's labels in `locale` (English for any other), filled in."""
+named = LABELS.named
+"""A label whose name fields are cut first when it is too wide."""
 
 
 def signed(value: Any) -> str:
@@ -607,7 +593,7 @@ def _notice(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str)
     ]
     if not keys:
         return None
-    pattern = "  ".join(_pattern(k, locale, {}) for k in keys)
+    pattern = "  ".join(LABELS.pattern(k, locale, {}) for k in keys)
     return Template.of(pattern, {"name": _name(players, int(last["winner"]), locale)}, ("name",))
 
 
@@ -743,7 +729,7 @@ def _result(
         title = named("winner", locale, name=_name(players, winner, locale))
     lines: list[Text] = []
     for rank, seat in enumerate(result["ranking"], 1):
-        pattern = _pattern("rank_line", locale, {})
+        pattern = LABELS.pattern("rank_line", locale, {})
         lines.append(
             Template.of(
                 pattern.replace("{rank}", str(rank)).replace(
@@ -894,7 +880,7 @@ def _breakdown_notes(
     takers = {card: s for s, b in enumerate(last["breakdown"]) for card in b["cards"]}
     pieces: list[str] = []
     names: dict[str, str] = {}
-    item = _pattern("exposed_item", locale, {}).replace("{card}", "{{card}}")
+    item = LABELS.pattern("exposed_item", locale, {}).replace("{card}", "{{card}}")
     for seat in order:
         for card in last["exposed"][seat]:
             k = len(pieces)
@@ -904,7 +890,7 @@ def _breakdown_notes(
             piece = item.format(name=f"{{name{k}}}", taker=f"{{taker{k}}}")
             pieces.append(piece.replace("{card}", _literal(card_label(card))))
     sep = "、" if locale == "ja" else " · "
-    line = _pattern("exposed_line", locale, {}).replace("{items}", sep.join(pieces))
+    line = LABELS.pattern("exposed_line", locale, {}).replace("{items}", sep.join(pieces))
     notes: list[tuple[Text, tuple[int, ...]]] = [
         (
             Template.of(line, names, tuple(names)) if pieces else tr("exposed_none", locale),

@@ -40,6 +40,7 @@ from engines.two_number.melds import HEAD, PAIR, is_pair, meld3, win_distance
 from render import parts, text
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
+from render.strings import Labels
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -78,8 +79,10 @@ YAKU: dict[str, tuple[str, str]] = {
     "renhou": ("レンホー", "Renhou"),
 }
 """The yaku as the document names them (the same words as the plug-in's)."""
+YAKU_NAMES = Labels.pairs(YAKU)
+"""The yaku's names as labels."""
 
-LABELS = tp.Labels(
+LABELS = Labels.pairs(
     {
         **tp.WORDS,
         "title": ("白黒雀", "Shirokuro-jaku"),
@@ -87,7 +90,7 @@ LABELS = tp.Labels(
         "south": ("南{n}局", "South {n}"),
         "status": ("{name}・{n}/{total}", "{name} · {n}/{total}"),
         "over": ("終了・全{n}局", "Over · {n} rounds"),
-        "over_one": ("終了・全{n}局", "Over · {n} round"),
+        "over.one": ("終了・全{n}局", "Over · {n} round"),
         "indicator": ("ドラ表示", "Dora indicator"),
         "dora": ("ドラ {white} {black}", "Dora {white} {black}"),
         "stock_left": ("山札 {n}枚", "Stock {n}"),
@@ -101,8 +104,8 @@ LABELS = tp.Labels(
         "head": ("アタマ", "head"),
         "pair": ("トイツ", "pair"),
         "distance_0": ("上がり形", "A winning hand"),
-        "distance_1": ("あと1枚で上がり", "One card from a win"),
         "distance": ("上がりまであと{n}枚", "{n} cards from a win"),
+        "distance.one": ("あと1枚で上がり", "One card from a win"),
         "ron_preview": ("ロン：{card} を隙間 {gap} に", "Ron: {card} into gap {gap}"),
         "wins_for": ("上がり！ {n}点：{yaku}", "Wins for {n}: {yaku}"),
         "wins_zero": ("上がり形（役なし・0点）", "Wins, no yaku: 0 points"),
@@ -150,21 +153,16 @@ LABELS = tp.Labels(
         ),
         "next_rotate": ("各自、回転するか決めます", "Each seat may rotate once"),
         "all_rounds": ("全{n}局が終了", "All {n} rounds played"),
+        "all_rounds.one": ("全{n}局が終了", "{n} round played"),
         "rounds_col": ("局", "Round"),
     }
 )
 SEGMENT_NAMES = ("koutsu", "shuntsu", "head", "pair")
 
 
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en), yaku included (a test checks both are filled)."""
-    return {**LABELS.strings, **{f"yaku.{k}": v for k, v in YAKU.items()}}
-
-
 def yaku_name(key: str, locale: str) -> str:
     """A yaku's name in `locale`."""
-    ja, en = YAKU.get(key, (key, key))
-    return ja if locale == "ja" else en
+    return YAKU_NAMES(key, locale)
 
 
 def yaku_text(yaku: Mapping[str, Any], locale: str) -> str:
@@ -188,8 +186,8 @@ def round_name(round_no: int, seats: int, locale: str) -> str:
 def distance_text(cards: Sequence[str], need: int, locale: str) -> str:
     """How far a hand is from a win, in words."""
     distance = win_distance(values(cards), need)
-    if distance in (0, 1):
-        return LABELS(f"distance_{distance}", locale)
+    if distance == 0:
+        return LABELS("distance_0", locale)
     return LABELS("distance", locale, n=distance)
 
 

@@ -29,6 +29,7 @@ from engines.base import Action, Game, game_class
 from engines.cards import card_label
 from render import kit, parts, text
 from render.parts import Canvas, PlayerInfo
+from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
     ALERT,
@@ -113,15 +114,15 @@ _STRINGS: dict[str, tuple[str, str]] = {
     ),
     "status_play_short": ("第{deal}ディール・第{trick}トリック", "Deal {deal} · trick {trick}"),
     "status_over": ("ゲーム終了・{deal}ディール", "Game over · {deal} deals"),
-    "status_over_one": ("ゲーム終了・{deal}ディール", "Game over · 1 deal"),
+    "status_over.one": ("ゲーム終了・{deal}ディール", "Game over · 1 deal"),
     "trump": ("切札 {card}", "Trump {card}"),
     "no_trump": ("切札は未定", "No trump yet"),
     "defenders": ("防御 {points}/{threshold}点", "Defenders {points}/{threshold}"),
     "rank": ("ランク{rank}", "Rank {rank}"),
     "cards": ("{n}枚", "{n} cards"),
-    "cards_one": ("{n}枚", "{n} card"),
+    "cards.one": ("{n}枚", "{n} card"),
     "points": ("{n}点", "{n} pts"),
-    "points_one": ("{n}点", "{n} pt"),
+    "points.one": ("{n}点", "{n} pt"),
     "steps": ("+{n}", "+{n}"),
     "you": ("あなた", "You"),
     "dealer": ("仮親", "Dealer"),
@@ -179,7 +180,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "第{deal}ディール：親のチームの勝ち・ゲーム点 {gp}",
         "Deal {deal}: the declarer's team wins · {gp} game points",
     ),
-    "deal_end_declarer_one": (
+    "deal_end_declarer.one": (
         "第{deal}ディール：親のチームの勝ち・ゲーム点 1",
         "Deal {deal}: the declarer's team wins · 1 game point",
     ),
@@ -187,7 +188,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "第{deal}ディール：防御チームの勝ち・ゲーム点 {gp}",
         "Deal {deal}: the defenders win · {gp} game points",
     ),
-    "deal_end_defenders_one": (
+    "deal_end_defenders.one": (
         "第{deal}ディール：防御チームの勝ち・ゲーム点 1",
         "Deal {deal}: the defenders win · 1 game point",
     ),
@@ -195,7 +196,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "親のチームの勝ち・ゲーム点 {gp}",
         "The declarer's team wins · {gp} game points",
     ),
-    "deal_side_declarer_one": (
+    "deal_side_declarer.one": (
         "親のチームの勝ち・ゲーム点 1",
         "The declarer's team wins · 1 game point",
     ),
@@ -203,7 +204,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "防御チームの勝ち・ゲーム点 {gp}",
         "The defenders win · {gp} game points",
     ),
-    "deal_side_defenders_one": ("防御チームの勝ち・ゲーム点 1", "The defenders win · 1 game point"),
+    "deal_side_defenders.one": ("防御チームの勝ち・ゲーム点 1", "The defenders win · 1 game point"),
     "deal_points": (
         "防御 {points}/{threshold}点・キティ {kitty}点{doubled}",
         "Defenders {points}/{threshold} · kitty {kitty}{doubled}",
@@ -231,27 +232,12 @@ NAMES = ("name",)
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def tr(key: str, locale: str, **params: object) -> str:
-    """One of this layout's labels in `locale` (English for any other), filled in."""
-    return _pattern(key, locale, params).format(**params)
-
-
-def named(key: str, locale: str, **params: object) -> Template:
-    """A label whose `name` field is what gets cut when it is too wide."""
-    cut = tuple(k for k in params if k in NAMES)
-    return Template.of(_pattern(key, locale, params), params, cut)
-
-
-def _pattern(key: str, locale: str, params: Mapping[str, object]) -> str:
-    if params.get("n") == 1 and f"{key}_one" in _STRINGS:
-        key = f"{key}_one"
-    ja, en = _STRINGS[key]
-    return ja if locale == "ja" else en
-
-
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (a test checks both languages are filled)."""
-    return dict(_STRINGS)
+LABELS = Labels.pairs(_STRINGS, names=NAMES)
+"""This layout's labels (`render.strings.Labels`)."""
+tr = LABELS
+"""One of this layout's labels in `locale` (English for any other), filled in."""
+named = LABELS.named
+"""A label whose name fields are cut first when it is too wide."""
 
 
 def _name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:

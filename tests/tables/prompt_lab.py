@@ -743,4 +743,4 @@ def install(monkeypatch: pytest.MonkeyPatch) -> None:
     i18n.has("-")  # load the plug-ins' catalogues first
     for locale, words in WORDS.items():
         for key, text in words.items():
-            monkeypatch.setitem(i18n._CATALOGUES[locale], key, text)
+            monkeypatch.setitem(i18n.WORDS.messages[locale], key, text)

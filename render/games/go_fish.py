@@ -23,14 +23,12 @@ from engines.base import Game, game_class
 from engines.cards import RANKS, card_label
 from engines.cpu import cpu_chooser
 from render import kit, parts, text
-from render.parts import Canvas, PlayerInfo
+from render.parts import Canvas, PlayerInfo, Seat
 from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
-    CPU,
     FELT_DARK,
     GOLD,
-    HIGHLIGHT,
     PANEL_EDGE,
     T_BODY,
     T_NAME,
@@ -278,18 +276,17 @@ def _book_rows(count: int, width: float) -> list[int]:
 def _badges(
     c: Canvas, view: Mapping[str, Any], player: PlayerInfo, seat: int, own: int | None
 ) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
-    locale = c.locale
     result = view.get("result") or {}
-    out: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-    if seat in (view.get("to_act") or []):
-        out.append((tr("to_play", locale), GOLD, (20, 20, 20)))
-    if view.get("over") and seat in (result.get("winners") or []):
-        out.append((tr("winning", locale), GOLD, (20, 20, 20)))
-    if player.is_cpu:
-        out.append((tr("cpu", locale), CPU, (255, 255, 255)))
-    if seat == own:
-        out.append((tr("you", locale), HIGHLIGHT, (20, 20, 20)))
-    return out
+    return parts.seat_badges(
+        c.locale,
+        Seat(
+            player,
+            to_play=seat in (view.get("to_act") or []),
+            winner=bool(view.get("over")) and seat in (result.get("winners") or []),
+            is_viewer=seat == own,
+        ),
+        LABELS,
+    )
 
 
 def _plate(

@@ -32,16 +32,13 @@ from dataclasses import dataclass
 
 from render import cards, parts, text
 from render.parts import Canvas, Seat
-from render.strings import tr
 from render.text import Text
 from render.theme import (
     CANVAS,
     CARD_EDGE,
     CARD_FACE,
-    CPU,
     FELT_DARK,
     GOLD,
-    HIGHLIGHT,
     MIN_CARD_W,
     PANEL_EDGE,
     SCALE,
@@ -91,23 +88,6 @@ def top_bar(c: Canvas, title: Text, status: Text = "", height: int = BAR_H) -> i
 
 
 # --------------------------------------------------------------------------- seats
-
-
-def badges(locale: str, seat: Seat) -> list[tuple[str, Colour, Colour]]:
-    """A seat's badges as (label, background, ink): to play, wins, CPU, dealer, you, others."""
-    out: list[tuple[str, Colour, Colour]] = []
-    if seat.to_play:
-        out.append((tr("to_play", locale), GOLD, (20, 20, 20)))
-    if seat.winner:
-        out.append((tr("winning", locale), GOLD, (20, 20, 20)))
-    if seat.player.is_cpu:
-        out.append((tr("cpu", locale), CPU, (255, 255, 255)))
-    if seat.player.is_dealer:
-        out.append((tr("dealer", locale), TEXT, (20, 20, 20)))
-    if seat.is_viewer:
-        out.append((tr("you", locale), HIGHLIGHT, (20, 20, 20)))
-    out += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
-    return out
 
 
 def badge_row(
@@ -200,7 +180,7 @@ def plate(
     lit = seat.to_play or seat.winner
     parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2, radius=12)
     inner = x1 - x0 - 2 * PLATE_PAD
-    items = badges(c.locale, seat)
+    items = parts.seat_badges(c.locale, seat)
     name_h = round(name * 1.25)
     below = _badges_below(seat, x1 - x0, name)
     right = x1 - PLATE_PAD

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from render import cards, text
-from render.strings import tr
+from render.strings import LABELS, Labels, tr
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -451,24 +451,33 @@ NARROW_PLATE = 260
 """Plates narrower than this put their badges on a line of their own at the bottom."""
 
 
+def seat_badges(
+    locale: str, seat: Seat, labels: Labels = LABELS
+) -> list[tuple[str, Colour, Colour]]:
+    """A seat's badges as (label, background, ink): to play, wins, CPU, dealer, you, others;
+    a layout may word them with its own `labels`."""
+    out: list[tuple[str, Colour, Colour]] = []
+    if seat.to_play:
+        out.append((labels("to_play", locale), GOLD, (20, 20, 20)))
+    if seat.winner:
+        out.append((labels("winning", locale), GOLD, (20, 20, 20)))
+    if seat.player.is_cpu:
+        out.append((labels("cpu", locale), CPU, (255, 255, 255)))
+    if seat.player.is_dealer:
+        out.append((labels("dealer", locale), TEXT, (20, 20, 20)))
+    if seat.is_viewer:
+        out.append((labels("you", locale), HIGHLIGHT, (20, 20, 20)))
+    out += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
+    return out
+
+
 def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) -> None:
     """A seat's plate: name, badges (to play / CPU / dealer / you), counts, exposed cards."""
     x0, y0, x1, y1 = box
     outline = GOLD if seat.to_play else PANEL_EDGE
     panel(c, box, outline=outline, width=4 if seat.to_play else 2)
     pad = 12
-    badges: list[tuple[str, Colour, Colour]] = []
-    if seat.to_play:
-        badges.append((tr("to_play", c.locale), GOLD, (20, 20, 20)))
-    if seat.winner:
-        badges.append((tr("winning", c.locale), GOLD, (20, 20, 20)))
-    if seat.player.is_cpu:
-        badges.append((tr("cpu", c.locale), CPU, (255, 255, 255)))
-    if seat.player.is_dealer:
-        badges.append((tr("dealer", c.locale), TEXT, (20, 20, 20)))
-    if seat.is_viewer:
-        badges.append((tr("you", c.locale), HIGHLIGHT, (20, 20, 20)))
-    badges += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
+    badges = seat_badges(c.locale, seat)
     bsize = 18
     right = x1 - pad
     narrow = (x1 - x0) < NARROW_PLATE

@@ -1,14 +1,51 @@
-"""The renderer's own labels, in Japanese and English; names and cards come from the view.
+"""The renderer's labels, in Japanese and English; names and cards come from the view.
 
-A label that counts something has a singular form under `KEY_one` where English needs one
-("1 card", not "1 cards"); `tr` picks it when `n` is 1. Japanese counts need none (1枚, 2枚).
+Labels are `Words` (`engines.words`, the one wording system), written as `key -> (ja, en)`:
+these shared ones, and each layout's own beside its drawing. A label that counts something has
+a singular form under `KEY.one` where English needs one ("1 card", not "1 cards"); it is picked
+when `n` is 1. Japanese counts need none (1枚, 2枚).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engines.words import LOCALES, Words
 from render.text import Template
 
-LOCALES = ("ja", "en")
+__all__ = ["LABELS", "LOCALES", "Labels", "tr", "tr_named"]
+
+
+class Labels(Words):
+    """A layout's labels: `Words` counted by `n` whose name fields can be drawn cut first.
+
+    `names` lists the fields that hold a player's name; by default every field whose name
+    starts with `name`.
+    """
+
+    def __init__(
+        self,
+        messages: Mapping[str, Mapping[str, str]],
+        *,
+        names: tuple[str, ...] | None = None,
+        counts: tuple[str, ...] = ("n",),
+    ) -> None:
+        super().__init__(messages, counts=counts)
+        self.names = names
+
+    def pattern(self, key: str, locale: str, params: Mapping[str, object]) -> str:
+        """The label's pattern for `params` in `locale` (the key itself when missing)."""
+        return super().pattern(key, locale, params) or key
+
+    def named(self, key: str, locale: str, **params: Any) -> Template:
+        """The label as a template whose name fields are cut first when it is too wide."""
+        if self.names is None:
+            cut = tuple(k for k in params if k.startswith("name"))
+        else:
+            cut = tuple(k for k in params if k in self.names)
+        return Template.of(self.pattern(key, locale, params), params, cut)
+
 
 _STRINGS: dict[str, tuple[str, str]] = {
     # key: (ja, en)
@@ -23,7 +60,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "table_row": ("場", "Table"),
     "table_empty": ("場は空です", "The table is empty"),
     "cards": ("{n}枚", "{n} cards"),
-    "cards_one": ("{n}枚", "{n} card"),
+    "cards.one": ("{n}枚", "{n} card"),
     "cards_short": ("{n}枚", "{n}"),
     "hand": ("手札", "Hand"),
     "tricks": ("取り", "Tricks"),
@@ -55,7 +92,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "Move cap reached: decided by card count",
     ),
     "total_moves": ("総手数 {n}", "{n} moves in all"),
-    "total_moves_one": ("総手数 {n}", "{n} move in all"),
+    "total_moves.one": ("総手数 {n}", "{n} move in all"),
     "final_counts": ("最終枚数", "Final count"),
     "score": ("得点", "Score"),
     "total": ("合計", "Total"),
@@ -64,27 +101,10 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "pair": ("ペア", "Pair"),
     "winning": ("勝ち", "Wins"),
 }
+LABELS = Labels.pairs(_STRINGS)
+"""The labels the shared parts draw."""
 
-
-def tr(key: str, locale: str = "ja", **params: object) -> str:
-    """The label `key` in `locale` (English for an unknown locale), with `params` filled in."""
-    pattern = _pattern(key, locale, params)
-    return pattern.format(**params) if params else pattern
-
-
-def tr_named(key: str, locale: str = "ja", **params: object) -> Template:
-    """The label `key` as a template whose `name` fields are cut, not the rest, to fit."""
-    cut = tuple(k for k in params if k.startswith("name"))
-    return Template.of(_pattern(key, locale, params), params, cut)
-
-
-def _pattern(key: str, locale: str, params: dict[str, object]) -> str:
-    if params.get("n") == 1 and f"{key}_one" in _STRINGS:
-        key = f"{key}_one"
-    ja, en = _STRINGS[key]
-    return ja if locale == "ja" else en
-
-
-def all_labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (tests check both languages are filled)."""
-    return dict(_STRINGS)
+tr = LABELS
+"""The label `key` in `locale` (English for an unknown locale), with `params` filled in."""
+tr_named = LABELS.named
+"""The label `key` as a template whose `name` fields are cut, not the rest, to fit."""

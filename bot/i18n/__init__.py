@@ -1,7 +1,8 @@
-"""Message catalogues (Japanese, English) and the helpers that pick and fill them.
+"""The bot's sentences (Japanese, English) and the helpers that pick and fill them.
 
-Every sentence the bot says lives in `bot/i18n/en.py` and `bot/i18n/ja.py` under the same keys;
-`t(key, locale, **params)` fills one. Game names come from the engine registry, error codes from
+Every shared sentence lives in `bot/i18n/en.py` and `bot/i18n/ja.py` under the same keys, each
+game's in its plug-in's `messages` (`bot/games/<game>/words.py`); `t(key, locale, **params)`
+fills one through the one wording system (`engines.words`). Game names come from the engine registry, error codes from
 the engines and the tables service map to `error.<code>`, narration of engine events to
 `event.<game>.<type>`. A missing Japanese key falls back to English, a missing key to the key.
 """
@@ -16,40 +17,34 @@ from engines.cards import card_label
 from engines.discovery import Catalogue
 from engines.errors import GameError
 from engines.registry import game_class
+from engines.words import DEFAULT_LOCALE, Words
+from engines.words import LOCALES as LOCALES
 
-LOCALES = ("ja", "en")
-DEFAULT_LOCALE = "en"
-
-_CATALOGUES: Final[dict[str, dict[str, str]]] = {
-    "en": dict(en.MESSAGES),
-    "ja": dict(ja.MESSAGES),
-}
 _GAME_WORDS: Final = Catalogue("bot.games", "PLUGIN", object)
 """Each game's plug-in (`bot/games/<game>`), found as every layer finds a game's part; its
-`messages` hold the keys `<kind>.<game id>.…`."""
+`messages` (a `Words`) hold the keys `<kind>.<game id>.…`."""
 
 
-def _message(key: str, locale: str) -> str | None:
-    """The template of `key` in `locale` alone: the shared catalogue's, else the game's whose id
-    is the key's second word (`event.a-game.ask`: that game's plug-in)."""
-    found = _CATALOGUES.get(locale, {}).get(key)
-    if found is not None:
-        return found
+_GAMES_WORDS: Final[dict[str, tuple[object, Words]]] = {}
+"""Each game's `messages` as `Words`, made once (again if its plug-in was found afresh)."""
+
+
+def _game_words(key: str) -> Words | None:
+    """The words of the game whose id is the key's second word (`event.a-game.ask`)."""
     parts = key.split(".", 2)
     if len(parts) < 2:
         return None
-    game = _GAME_WORDS.find(parts[1])
-    messages: Mapping[str, Mapping[str, str]] = getattr(game, "messages", {})
-    return messages.get(locale, {}).get(key)
+    messages = getattr(_GAME_WORDS.find(parts[1]), "messages", None)
+    if messages is None:
+        return None
+    made = _GAMES_WORDS.get(parts[1])
+    if made is None or made[0] is not messages:
+        made = _GAMES_WORDS[parts[1]] = (messages, Words(messages))
+    return made[1]
 
 
-def _catalogue(locale: str) -> dict[str, str]:
-    """Every message of `locale`: the shared ones and every game's (each plug-in loaded)."""
-    every = dict(_CATALOGUES.get(locale, {}))
-    for game in _GAME_WORDS.all().values():
-        messages: Mapping[str, Mapping[str, str]] = getattr(game, "messages", {})
-        every.update(messages.get(locale, {}))
-    return every
+WORDS: Final = Words({"en": en.MESSAGES, "ja": ja.MESSAGES}, beside=_game_words)
+"""The shared sentences, and beside them each game's."""
 
 
 def normalise_locale(value: object, default: str | None = None) -> str:
@@ -66,35 +61,19 @@ def normalise_locale(value: object, default: str | None = None) -> str:
 
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     """True when `key` is in the catalogue of `locale` (or the English one)."""
-    return _message(key, locale) is not None or _message(key, DEFAULT_LOCALE) is not None
-
-
-COUNTS = ("count", "n")
-"""Parameters that count something: when one is 1, a message's `<key>.one` form is used."""
+    return WORDS.has(key, locale)
 
 
 def t(key: str, locale: str, /, **params: Any) -> str:
     """The message `key` in `locale`, with `{name}` placeholders filled from `params`; its
     `<key>.one` form when a count among `params` is 1 (“Play 1 set of 2”)."""
-    if any(params.get(name) == 1 for name in COUNTS):
-        one = f"{key}.one"
-        if _message(one, locale) is not None or (
-            _message(key, locale) is None and _message(one, DEFAULT_LOCALE) is not None
-        ):
-            key = one
-    template = _message(key, locale) or _message(key, DEFAULT_LOCALE)
-    if template is None:
-        return key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    return WORDS(key, locale, **params)
 
 
 def tn(key: str, locale: str, count: int, /, **params: Any) -> str:
     """`t` for a count: the `<key>.one` form when `count` is 1 and the language has one."""
     one = f"{key}.one"
-    if count == 1 and _message(one, locale) is not None:
+    if count == 1 and WORDS.get(one, locale) is not None:
         return t(one, locale, count=count, **params)
     return t(key, locale, count=count, **params)
 

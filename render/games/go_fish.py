@@ -24,13 +24,12 @@ from engines.cpu import cpu_chooser
 from engines.game import Game
 from engines.registry import game_class
 from render import kit, parts, text
-from render.parts import Canvas, PlayerInfo
+from render.parts import Canvas, PlayerInfo, Seat
+from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
-    CPU,
     FELT_DARK,
     GOLD,
-    HIGHLIGHT,
     PANEL_EDGE,
     T_BODY,
     T_NAME,
@@ -77,14 +76,14 @@ HAND_WIDTHS = (120, 112, 104, 98, 92, 88, 84)
 """Card widths of the viewer's hand, largest first: room is left for the asks."""
 
 
-# Go Fish's own labels: (ja, en); `_one` forms where English needs a singular.
+# Go Fish's own labels: (ja, en); `.one` forms where English needs a singular.
 _STRINGS: dict[str, tuple[str, str]] = {
     "title": ("ゴーフィッシュ", "Go Fish"),
     "standard": ("標準・13本", "Standard · 13 books"),
     "early_end": ("早期終了", "Early end"),
     "refill5": ("補充5枚", "Refill 5"),
     "hand_count": ("手札 {n}枚", "{n} cards"),
-    "hand_count_one": ("手札 {n}枚", "{n} card"),
+    "hand_count.one": ("手札 {n}枚", "{n} card"),
     "books": ("本 {n}", "Books {n}"),
     "stock": ("山札 {n}枚", "Stock {n}"),
     "stock_empty": ("山札なし", "No stock"),
@@ -110,7 +109,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "ended_stock": ("山札がなくなりました", "The stock ran out"),
     "ended_hand": ("手札が空になりました", "A hand ran out"),
     "result_line": ("{name}  {n}本", "{name}  {n} books"),
-    "result_line_one": ("{name}  {n}本", "{name}  {n} book"),
+    "result_line.one": ("{name}  {n}本", "{name}  {n} book"),
     "to_play": ("手番", "To ask"),
     "cpu": ("CPU", "CPU"),
     "you": ("あなた", "You"),
@@ -122,27 +121,12 @@ NAMES = ("a", "b", "name")
 """Fields of a label that hold a player's name: cut first when the label is too wide."""
 
 
-def tr(key: str, locale: str, **params: object) -> str:
-    """One of this layout's labels in `locale` (English for any other), filled in."""
-    return _pattern(key, locale, params).format(**params)
-
-
-def named(key: str, locale: str, **params: object) -> Template:
-    """A label whose name fields (`a`, `b`, `name`) are cut first when it is too wide."""
-    cut = tuple(k for k in params if k in NAMES)
-    return Template.of(_pattern(key, locale, params), params, cut)
-
-
-def _pattern(key: str, locale: str, params: Mapping[str, object]) -> str:
-    if params.get("n") == 1 and f"{key}_one" in _STRINGS:
-        key = f"{key}_one"
-    ja, en = _STRINGS[key]
-    return ja if locale == "ja" else en
-
-
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (a test checks both languages are filled)."""
-    return dict(_STRINGS)
+LABELS = Labels.pairs(_STRINGS, names=NAMES)
+"""This layout's labels (`render.strings.Labels`)."""
+tr = LABELS
+"""One of this layout's labels in `locale` (English for any other), filled in."""
+named = LABELS.named
+"""A label whose name fields are cut first when it is too wide."""
 
 
 def rank_word(rank: str, locale: str) -> str:
@@ -293,18 +277,17 @@ def _book_rows(count: int, width: float) -> list[int]:
 def _badges(
     c: Canvas, view: Mapping[str, Any], player: PlayerInfo, seat: int, own: int | None
 ) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
-    locale = c.locale
     result = view.get("result") or {}
-    out: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-    if seat in (view.get("to_act") or []):
-        out.append((tr("to_play", locale), GOLD, (20, 20, 20)))
-    if view.get("over") and seat in (result.get("winners") or []):
-        out.append((tr("winning", locale), GOLD, (20, 20, 20)))
-    if player.is_cpu:
-        out.append((tr("cpu", locale), CPU, (255, 255, 255)))
-    if seat == own:
-        out.append((tr("you", locale), HIGHLIGHT, (20, 20, 20)))
-    return out
+    return parts.seat_badges(
+        c.locale,
+        Seat(
+            player,
+            to_play=seat in (view.get("to_act") or []),
+            winner=bool(view.get("over")) and seat in (result.get("winners") or []),
+            is_viewer=seat == own,
+        ),
+        LABELS,
+    )
 
 
 def _plate(
@@ -568,7 +551,7 @@ def _standings(players: Sequence[PlayerInfo], counts: Sequence[int], locale: str
     names cut alike when the line is too long."""
     pieces, names = [], {}
     for seat in sorted(range(len(counts)), key=lambda s: -counts[s]):
-        pattern = _pattern("result_line", locale, {"n": counts[seat]})
+        pattern = LABELS.pattern("result_line", locale, {"n": counts[seat]})
         piece = _literal(pattern.format(name="\0", n=counts[seat]))
         pieces.append(piece.replace("\0", f"{{name{seat}}}"))
         names[f"name{seat}"] = _name(players, seat, locale)

@@ -131,7 +131,7 @@ def _zone(
         max_width=x1 - x0 - 2 * pad,
     )
     badge_y = y0 + pad + round(T_NAME * 1.3)
-    items = kit.badges(c.locale, seat)
+    items = parts.seat_badges(c.locale, seat)
     drawn = 0.0
     for label, bg, fg in items:
         width = text.text_width(label, T_SMALL) + T_SMALL

@@ -34,6 +34,7 @@ from engines.two_number.melds import partition
 from render import parts
 from render.games import two_number_parts as tp
 from render.parts import Canvas, PlayerInfo
+from render.strings import Labels
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -58,13 +59,13 @@ def _full_height(own: int | None) -> int:
 PILE_COL = 120
 """The table's column for the pile (its name is wider than its card)."""
 
-LABELS = tp.Labels(
+LABELS = Labels.pairs(
     {
         **tp.WORDS,
         "title": ("コクトラム", "Kokutorum"),
         "round": ("第{n}ラウンド・目標{target}点", "Round {n} · to {target}"),
         "over": ("終了・全{n}ラウンド", "Over · {n} rounds"),
-        "over_one": ("終了・全{n}ラウンド", "Over · {n} round"),
+        "over.one": ("終了・全{n}ラウンド", "Over · {n} round"),
         "pile": ("捨て札", "Discards"),
         "pile_empty": ("なし", "None"),
         "dealer": ("ディーラー", "Dealer"),
@@ -122,11 +123,6 @@ LABELS = tp.Labels(
     }
 )
 MELD_NAMES = ("set", "run")
-
-
-def labels() -> dict[str, tuple[str, str]]:
-    """Every label as key -> (ja, en) (a test checks both languages are filled)."""
-    return dict(LABELS.strings)
 
 
 def _names(locale: str) -> dict[str, str]:

@@ -51,6 +51,7 @@ from engines.two_number.cards import (
 from render import kit, parts, text
 from render.cards import shown
 from render.parts import Canvas, PlayerInfo
+from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
     CPU,
@@ -103,8 +104,9 @@ LAID = (70, 140, 108)
 
 WORDS: dict[str, tuple[str, str]] = {
     "points": ("{n}点", "{n} pts"),
+    "points.one": ("{n}点", "{n} pt"),
     "cards": ("{n}枚", "{n} cards"),
-    "cards_one": ("{n}枚", "{n} card"),
+    "cards.one": ("{n}枚", "{n} card"),
     "stock": ("山札", "Stock"),
     "your_turn": ("あなたの番", "Your turn"),
     "turn_of": ("{name} の番", "{name} to play"),
@@ -123,6 +125,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "winner": ("{name} の勝ち", "{name} wins"),
     "shared": ("同点優勝：{names}", "Shared win: {names}"),
     "total_line": ("{name} {n}点", "{name} {n} pts"),
+    "total_line.one": ("{name} {n}点", "{name} {n} pt"),
     "total_row": ("合計", "Total"),
     "last_moves": ("直前の手", "Last moves"),
     "scores": ("得点", "Scores"),
@@ -130,29 +133,6 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 """The words the shared parts draw, alike in both games; a game's `Labels` adds its own (its
 title, `dealer`, `over`, `rounds_col`, `as_dealt` / `turned`, its meld names...)."""
-
-
-class Labels:
-    """One layout's labels, `key -> (ja, en)`; a `KEY_one` form is used when `n` is 1."""
-
-    def __init__(self, strings: Mapping[str, tuple[str, str]]) -> None:
-        self.strings = dict(strings)
-
-    def pattern(self, key: str, locale: str, params: Mapping[str, object]) -> str:
-        """The pattern of `key` in `locale`."""
-        if params.get("n") == 1 and f"{key}_one" in self.strings:
-            key = f"{key}_one"
-        ja, en = self.strings[key]
-        return ja if locale == "ja" else en
-
-    def __call__(self, key: str, locale: str, **params: object) -> str:
-        """The label, filled in."""
-        return self.pattern(key, locale, params).format(**params)
-
-    def named(self, key: str, locale: str, **params: object) -> Template:
-        """The label as a template whose `name…` fields are cut first when it is too wide."""
-        cut = tuple(k for k in params if k.startswith("name"))
-        return Template.of(self.pattern(key, locale, params), params, cut)
 
 
 # --------------------------------------------------------------------------- seats

@@ -227,9 +227,7 @@ def test_a_count_before_a_plural_has_its_one_form() -> None:
     """Every English sentence that counts something (“{count} cards”) says “1 card” too."""
     import re
 
-    from bot.i18n import _catalogue
-
-    catalogue = _catalogue("en")
+    catalogue = _english()
     plural = re.compile(r"\{(count|n)\}(?: [a-z]+)? [a-z]+s\b")
     missing = [
         key
@@ -239,10 +237,17 @@ def test_a_count_before_a_plural_has_its_one_form() -> None:
     assert not missing
 
 
-def test_every_prompt_says_its_sentence_with_a_capital() -> None:
-    from bot.i18n import _catalogue
+def _english() -> dict[str, str]:
+    """Every English sentence of the bot: the shared ones and every game's."""
+    from bot.games.plugin import plugins
+    from bot.i18n import WORDS
 
-    for key, text in _catalogue("en").items():
+    games = {key: text for plugin in plugins() for key, text in plugin.messages["en"].items()}
+    return {**WORDS.messages["en"], **games}
+
+
+def test_every_prompt_says_its_sentence_with_a_capital() -> None:
+    for key, text in _english().items():
         if key.startswith("prompt."):
             assert text[:1].isupper(), key
 

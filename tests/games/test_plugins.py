@@ -43,6 +43,7 @@ GENERIC = [
     "render/games/__init__.py",
     "migrations/versions",
     "bot/i18n/__init__.py",
+    "engines/words.py",
     "bot/games/__init__.py",
     # the engines' shared modules: all but the games' packages, the two-number family's own
     # library (shared by its two games only) and the contract's list of ids (engines/contract.py)

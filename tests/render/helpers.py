@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageStat
 from engines.actions import Action
 from engines.registry import game_class
 from render.parts import DrawnText, PlayerInfo
+from render.strings import Labels
 
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE_ENV = "CARDBOT_UPDATE_GOLDEN"
@@ -168,3 +169,12 @@ def covered_texts(image: Image.Image, drawn: Sequence[DrawnText]) -> list[DrawnT
                 hidden.append(line)
                 break
     return hidden
+
+
+def label_pairs(*labels: Labels) -> dict[str, tuple[str, str]]:
+    """Every label of `labels` as key -> (ja, en)."""
+    return {
+        key: (words.messages["ja"].get(key, ""), words.messages["en"].get(key, ""))
+        for words in labels
+        for key in sorted(words.keys())
+    }

@@ -18,7 +18,7 @@ from render import api, bench, cards, games, samples, strings
 from render.games import kitten_fishing
 from render.theme import CANVAS
 
-from .helpers import decode
+from .helpers import decode, label_pairs
 
 
 def _run_samples(
@@ -206,7 +206,7 @@ def kitten_fishing_view() -> dict[str, object]:
 
 def test_every_label_exists_in_both_languages_with_the_same_fields() -> None:
     fields = string.Formatter()
-    for ja, en in strings.all_labels().values():
+    for ja, en in label_pairs(strings.LABELS).values():
         assert ja and en
         assert {f for _, f, _, _ in fields.parse(ja) if f} == {
             f for _, f, _, _ in fields.parse(en) if f

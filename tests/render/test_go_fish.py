@@ -19,7 +19,7 @@ from render.games import go_fish
 from render.text import ELLIPSIS
 from render.theme import CANVAS
 
-from .helpers import LONG_NAMES, check_lines, decode
+from .helpers import LONG_NAMES, check_lines, decode, label_pairs
 from .test_box import box_problems
 
 PLAYERS = list(go_fish.SAMPLE_PLAYERS)
@@ -172,7 +172,7 @@ def test_a_png_comes_out_for_every_seat_count() -> None:
 
 
 def test_labels_exist_in_both_languages() -> None:
-    for key, (ja, en) in go_fish.labels().items():
+    for key, (ja, en) in label_pairs(go_fish.LABELS).items():
         assert ja and en, key
         assert ": " not in ja, key
 

@@ -23,7 +23,7 @@ from render.games import gong_zhu as layout
 from render.parts import DrawnText, PlayerInfo
 from render.theme import CANVAS, MIN_INDEX, SCALE, T_BODY
 
-from .helpers import check_lines, decode
+from .helpers import check_lines, decode, label_pairs
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -305,10 +305,10 @@ def test_the_png_is_small_enough_for_discord() -> None:
 
 
 def test_every_label_is_in_both_languages_and_one_hand_is_singular() -> None:
-    for key, (ja, en) in layout.labels().items():
+    for key, (ja, en) in label_pairs(layout.LABELS).items():
         assert ja and en, key
         fields_ja, fields_en = (set(re.findall(r"{(\w+)}", words)) for words in (ja, en))
         # English says "1 hand" in words where Japanese keeps the number
-        assert fields_en <= fields_ja if key.endswith("_one") else fields_en == fields_ja, key
+        assert fields_en <= fields_ja if key.endswith(".one") else fields_en == fields_ja, key
     assert layout.tr("status_over", "en", hand=1) == "Match over · 1 hand"
     assert layout.tr("status_over", "en", hand=7) == "Match over · 7 hands"

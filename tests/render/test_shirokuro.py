@@ -28,7 +28,7 @@ from render.games import two_number_parts as tp
 from render.parts import PlayerInfo
 from render.theme import CANVAS, T_BODY, CardStyle
 
-from .helpers import check_lines, decode
+from .helpers import check_lines, decode, label_pairs
 from .test_box import box_problems
 from .two_number import held_rows, sized
 
@@ -467,7 +467,7 @@ def test_long_names_are_cut_not_the_words(moment: str) -> None:
 
 
 def test_every_label_is_in_both_languages() -> None:
-    for key, (ja, en) in layout.labels().items():
+    for key, (ja, en) in label_pairs(layout.LABELS, layout.YAKU_NAMES).items():
         assert ja and en, key
 
 

@@ -22,10 +22,11 @@ from engines.zhao_pengyou.cards import CODES
 from render import cards, parts
 from render.api import details_image, hand_image, view_image
 from render.games import zhao_pengyou as layout
+from render.games.zhao_pengyou import cells, sizes, strip, words
 from render.parts import PlayerInfo
 from render.theme import CANVAS, MIN_CARD_W, T_SMALL
 
-from .helpers import check_lines, covered_texts
+from .helpers import check_lines, covered_texts, label_pairs
 from .test_box import box_problems
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
@@ -160,7 +161,7 @@ def test_each_play_is_drawn_whole_with_its_sets_stacked() -> None:
             view_image(view, PLAYERS, "en")
         trick_w = max(p.width for p in placed)
         plays = sorted(view["trick"]["plays"], key=lambda p: p["seat"])  # cells: seat order
-        units = [(u[0], len(u) - 1) for p in plays for u in layout._units(p["cards"])]
+        units = [(u[0], len(u) - 1) for p in plays for u in cells._units(p["cards"])]
         assert _stacks(placed, trick_w) == units, label
         sets = [n + 1 for _, n in units if n]
         assert sorted(d.text for d in drawn if d.text.startswith("×")) == sorted(
@@ -193,16 +194,16 @@ def test_the_calls_a_failed_throw_and_a_friend_are_told() -> None:
     texts = texts_of(view, "en")
     calls = texts[texts.index("Calls: ") + 1 :]
     for call in view["calls"]:
-        assert any(t.startswith(layout._call_label(call, "en")) for t in calls)
+        assert any(t.startswith(words.call_label(call, "en")) for t in calls)
         if call.get("joined"):
             name = PLAYERS[call["seat"]].name
             assert f"→ {name}" in texts and f"☆ {name}" in texts
             if call["trick"] == view["tricks"]:  # shown in this very trick
-                assert f"{name} is a friend! ({layout._call_label(call, 'en')})" in texts
+                assert f"{name} is a friend! ({words.call_label(call, 'en')})" in texts
     joined = next(c for c in view["calls"] if c.get("joined"))
     shown = {**view, "calls": [{**c, "trick": view["tricks"]} for c in view["calls"]]}
     assert any(
-        t.endswith("は友達！（" + layout._call_label(joined, "ja") + "）")
+        t.endswith("は友達！（" + words.call_label(joined, "ja") + "）")
         for t in texts_of(shown, "ja")
     )
 
@@ -285,7 +286,7 @@ def test_each_cell_shows_the_rank_and_the_points_taken_in_full(moment: str) -> N
     view = moments()[moment].view(None)
     texts = texts_of(view, "en")
     for rank, points in zip(view["ranks"], view["points"], strict=True):
-        assert f"Rank {layout._rank(rank)}" in texts
+        assert f"Rank {words.rank_label(rank)}" in texts
         if points:
             assert f"{points} pts" in texts
     assert any(f"{max(view['hand_counts'])} cards left" in t for t in texts)
@@ -327,9 +328,9 @@ def test_the_biggest_hands_read_in_the_box_with_their_groups(locale: str) -> Non
 
 
 def test_every_label_has_both_languages() -> None:
-    for key, (ja, en) in layout.labels().items():
+    for key, (ja, en) in label_pairs(layout.LABELS).items():
         assert ja and en, key
-        assert set(_fields(ja)) == set(_fields(en)) or key.endswith("_one"), key
+        assert set(_fields(ja)) == set(_fields(en)) or key.endswith(".one"), key
 
 
 def _fields(pattern: str) -> list[str]:
@@ -340,10 +341,10 @@ def _fields(pattern: str) -> list[str]:
 
 def test_seats_are_in_play_order_from_the_viewer() -> None:
     view = moments()["friend-12"].view(5)
-    cells = layout._cells(view, PLAYERS, "en", 5)
-    assert [c.seat for c in cells] == [(5 + k) % 12 for k in range(12)]
-    assert [c.seat for c in layout._cells(view, PLAYERS, "en", None)] == list(range(12))
-    assert list(itertools.accumulate(layout._rows(12))) == [4, 8, 12]
+    shown = cells.seat_cells(view, PLAYERS, "en", 5)
+    assert [c.seat for c in shown] == [(5 + k) % 12 for k in range(12)]
+    assert [c.seat for c in cells.seat_cells(view, PLAYERS, "en", None)] == list(range(12))
+    assert list(itertools.accumulate(cells._rows(12))) == [4, 8, 12]
 
 
 def test_five_calls_with_long_names_lose_no_call() -> None:
@@ -355,11 +356,11 @@ def test_five_calls_with_long_names_lose_no_call() -> None:
     assert len(view["calls"]) == 5 and any(c["seat"] is not None for c in view["calls"])
 
     def said(call: dict[str, Any], texts: list[str]) -> bool:
-        label = layout._call_label(call, "ja")  # or its shorter form, without "の"
+        label = words.call_label(call, "ja")  # or its shorter form, without "の"
         return any(t.startswith((label, label.replace("の", ""))) for t in texts)
 
-    line = layout._calls_line(view["calls"], LONG, "ja")
-    assert layout._line_w(line.short, T_SMALL) > layout.STRIP_WIDTH
+    line = strip._calls_line(view["calls"], LONG, "ja")
+    assert strip._line_w(line.short, T_SMALL) > sizes.STRIP_WIDTH
     with parts.record_texts() as drawn:
         public = view_image(view, LONG, "ja")
     texts = [d.text for d in drawn]

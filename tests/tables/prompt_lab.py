@@ -739,6 +739,6 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.has("-")  # load the plug-ins' catalogues first
     for locale, words in WORDS.items():
         for key, text in words.items():
-            monkeypatch.setitem(i18n._CATALOGUES[locale], key, text)
+            monkeypatch.setitem(i18n.WORDS.messages[locale], key, text)
     with game_packages(Path(__file__).parent / "found" / "prompt_lab", GAME_ID, ["engines"]):
         yield

@@ -35,7 +35,7 @@ def rank_face(rank: Any) -> str:
 
 def deal_end_told(view: Mapping[str, Any]) -> bool:
     """Whether the deal just ended is still told at the table: through the first three rounds
-    of the next drawing (as the table image tells it, render/games/zhao_pengyou.py), and at the
+    of the next drawing (as the table image tells it, render/games/zhao_pengyou/), and at the
     match's end."""
     if view.get("last_deal") is None:
         return False

@@ -25,6 +25,10 @@ that the CPU levels reason from.
 
 The game writes its history as small rows (`Row`) and turns them into the JSON entries of a
 view only when a view is built: `replay --finish` and random playouts build none.
+
+One module of this size, on purpose: it is the `GoFish` class, the state a record replays, with
+the rows its history is kept in and the events they become beside the moves that write them
+(so that both change together); the CPU levels that read that history are `cpu.py`.
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ Rules of `../shared/seeds/003_23a362ff51276dab.txt`, top to bottom:
 - Scoring after the 13th trick (`scoring.py`), added to the totals. After a hand, when someone
   is at or below −1000 and exactly one seat has the top total, the match ends; a tie at the
   top plays another hand. Ranking by total; seats at or below −1000 are out (脱落).
+
+One module of this size, on purpose: it is the `GongZhu` class, the state a record replays,
+with its fast paths for random and CPU playouts beside the moves they shortcut (so that both
+change together); the trick's rules and the scoring, which need none of the state, are
+`rules.py` and `scoring.py`.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ top to bottom:
 - Scoring (`scoring.py`): each seat's least deadwood over partitions into adjacent melds;
   knock / kokuto / undercut / stock. Rounds go on, the deal passing to the next seat, until a
   total reaches the target (option `target`, 30): the highest totals win.
+
+One module of this size, on purpose: it is the `Kokutorum` class, the state a record replays;
+the readings of a hand and the scoring, which need none of the state, are `reading.py` and
+`scoring.py`.
 """
 
 from __future__ import annotations

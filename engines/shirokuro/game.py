@@ -19,6 +19,10 @@ top to bottom:
 - A win (`yaku.py`): 2 melds and a head (exposed melds count) or four pairs; it scores the
   yaku of its best reading, maybe 0. Points are not exchanged; the dealer passes to the next
   seat each round; after `rounds` rounds (2 × seats: 東南) the highest totals win.
+
+One module of this size, on purpose: it is the `Shirokuro` class, the state a record replays,
+its turn and its claim window read and written field by field; what needs none of the state
+(shapes, claims, yaku) lives in the modules named above.
 """
 
 from __future__ import annotations

@@ -26,6 +26,11 @@ Rules of `../shared/seeds/004_f71aa172e7f32174.txt` with RULINGS.md, top to bott
 
 Records give `deals` (`[{"draw": [every card, top first], "dealer": s}, {"draw": [...]}]`),
 one draw order per deal or redeal; then the seed shuffles (`deal:k` for the k-th layout).
+
+One module of this size, on purpose: it is the `ZhaoPengyou` class, the state a record replays,
+and its phases (draw, bury, calls, tricks, the deal's end) read and write that state field by
+field; what needs no state of the game (cards, calls, scoring, the throw, the search) lives in
+the modules named above, and a split of the class would only scatter one state machine.
 """
 
 from __future__ import annotations

@@ -27,11 +27,14 @@ bot shows on demand (a "Details" button).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
 
 from render import cards, parts, text
-from render.parts import Canvas, Seat
+from render.parts import Canvas, PlayerInfo, Seat
 from render.text import Text
 from render.theme import (
     CANVAS,
@@ -54,6 +57,13 @@ from render.theme import (
 )
 
 Colour = tuple[int, ...]
+View = Mapping[str, Any]
+Players = Sequence[PlayerInfo]
+Layout = Callable[[View, Players, str, CardStyle, "int | None"], Image.Image]
+"""A game's `render(view, players, locale, style, viewer)`: the table image of one view."""
+Draw = Callable[[Canvas, View, Players, "int | None"], None]
+"""What a game draws of one view on a fresh canvas: `draw(c, view, players, own)`."""
+
 WIDTH, HEIGHT = CANVAS
 MARGIN = 16
 """Space between the image's edge and what is drawn."""
@@ -75,6 +85,29 @@ def shown(px: float) -> float:
 def canvas(locale: str, style: CardStyle) -> Canvas:
     """A felt canvas of the box's size (`CANVAS`)."""
     return Canvas.new(WIDTH, HEIGHT, locale, style)
+
+
+def own_seat(view: View, viewer: int | None, hand: str | None = "hand") -> int | None:
+    """The seat whose private image this is: the viewer's, when the view holds that seat's
+    `hand` (any seat's, with `hand` None: a game that hides nothing); None for the channel's
+    image."""
+    if viewer is None or not 0 <= viewer < int(view["seats"]):
+        return None
+    return viewer if hand is None or view.get(hand) is not None else None
+
+
+def layout(draw: Draw, hand: str | None = "hand") -> Layout:
+    """A game's `render` from its `draw`: a canvas in the locale and card style, the view drawn
+    on it as the seat `own_seat` finds sees it, the image."""
+
+    def render(
+        view: View, players: Players, locale: str, style: CardStyle, viewer: int | None
+    ) -> Image.Image:
+        c = canvas(locale, style)
+        draw(c, view, players, own_seat(view, viewer, hand))
+        return c.image
+
+    return render
 
 
 def top_bar(c: Canvas, title: Text, status: Text = "", height: int = BAR_H) -> int:

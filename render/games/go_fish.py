@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engines.cards import RANKS, card_label
 from engines.cpu import cpu_chooser
 from engines.game import Game
@@ -37,7 +35,6 @@ from render.theme import (
     T_TITLE,
     TEXT,
     TEXT_DIM,
-    CardStyle,
     card_height,
 )
 
@@ -140,17 +137,10 @@ def rank_word(rank: str, locale: str) -> str:
 # --------------------------------------------------------------------------- the image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Go Fish view."""
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
     seats = int(view["seats"])
-    own = viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
-    c = kit.canvas(locale, style)
     top = _header(c, view, players, own) + kit.GAP
     bottom = kit.HEIGHT - kit.MARGIN
     left, right = kit.MARGIN, kit.WIDTH - kit.MARGIN
@@ -158,7 +148,7 @@ def render(
     if own is None:
         y = _plates(c, view, players, list(range(seats)), None, (left, top, right), 2)
         _table(c, view, players, None, (left, y + kit.GAP, right, bottom))
-        return c.image
+        return
     others = [(own + k) % seats for k in range(1, seats)]
     y = _plates(c, view, players, others, own, (left, top, right), 3) + kit.GAP
     lines_h = PAD + _plate_lines(view, own, right - left)
@@ -169,7 +159,10 @@ def render(
     own_top = bottom - (lines_h + hand_h + PAD)
     _own(c, view, players, own, (left, own_top, right, bottom), lines_h)
     _table(c, view, players, own, (left, y, right, own_top - kit.GAP))
-    return c.image
+
+
+render = kit.layout(_draw)
+"""The table image of one Go Fish view."""
 
 
 def _header(

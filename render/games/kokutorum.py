@@ -151,17 +151,6 @@ def _melds_of(cards: Sequence[str]) -> tuple[int, list[tiles.Segment]]:
 # --------------------------------------------------------------------------- the image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
-    return board.draw(TABLE, view, players, locale, style, viewer)
-
-
 def _status(view: Mapping[str, Any], locale: str) -> Text:
     rounds = int(view.get("round") or 1)
     if view.get("over"):
@@ -524,6 +513,10 @@ TABLE = board.Table(
     reason=_reason,
 )
 """How the parts of a Kokutorum image are drawn (`board.draw` puts them in their places)."""
+
+
+render = board.layout(TABLE)
+"""The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
 
 
 # --------------------------------------------------------------------------- samples

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from render.games.gong_zhu.sizes import SEATS
@@ -100,13 +100,6 @@ def play_order(first: int | None) -> list[int]:
     """Seats in play order from `first` (seat 1 for the public image)."""
     start = first or 0
     return [(start + k) % SEATS for k in range(SEATS)]
-
-
-def viewer_seat(view: Mapping[str, Any], viewer: int | None) -> int | None:
-    """The seat whose private image this is, if any."""
-    if viewer is not None and 0 <= viewer < SEATS and "hand_cards" in view:
-        return viewer
-    return None
 
 
 Box = tuple[float, float, float, float]

@@ -39,17 +39,6 @@ from render.theme import (
 # --------------------------------------------------------------------------- the image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""
-    return board.draw(TABLE, view, players, locale, style, viewer)
-
-
 def _status(view: Mapping[str, Any], locale: str) -> Text:
     seats = int(view["seats"])
     round_no = int(view.get("round") or 1)
@@ -217,3 +206,7 @@ TABLE = board.Table(
     reason=_reason,
 )
 """How the parts of a Shirokuro-jaku image are drawn (`board.draw` puts them in their places)."""
+
+
+render = board.layout(TABLE)
+"""The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""

@@ -6,21 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
-
-from PIL import Image
 
 from render import kit
 from render.games.two_number_parts.frame import RESULT_H, frame, log_panel, result
 from render.games.two_number_parts.measures import BOTTOM, GAP, LINE_H, TOP, Box, Colour, M, W
-from render.games.two_number_parts.plates import own_seat
 from render.games.two_number_parts.round_end import NEXT_H, next_line
 from render.parts import Canvas, PlayerInfo
 from render.strings import Labels
 from render.text import Text
-from render.theme import (
-    CardStyle,
-)
 
 Notes = list[tuple[Text, Colour]]
 Players = Sequence[PlayerInfo]
@@ -53,15 +48,12 @@ class Table:
     """Why the game ended."""
 
 
-def draw(
-    table: Table, view: View, players: Players, locale: str, style: CardStyle, viewer: int | None
-) -> Image.Image:
+def draw(table: Table, c: Canvas, view: View, players: Players, own: int | None) -> None:
     """The image of one view: the top bar, then the game's end (the result, the last
     round), a seat's image (the other seats and the table over the viewer's panel), the
     round just played while the next one's rotations are open, or the channel's image (every
     seat, the table, the last moves)."""
-    c = kit.canvas(locale, style)
-    own = own_seat(view, viewer)
+    locale = c.locale
     frame(c, table.labels, view, players, own, table.status(view, locale))
     if view.get("over"):
         box = (M, TOP, W - M, TOP + RESULT_H)
@@ -78,7 +70,11 @@ def draw(
         next_line(c, (M, bottom + GAP, W - M, BOTTOM), words, table.labels("next_rotate", locale))
     else:
         _channel_image(c, table, view, players)
-    return c.image
+
+
+def layout(table: Table) -> kit.Layout:
+    """A game's `render`: its `table` of parts, put in their places by `draw`."""
+    return kit.layout(partial(draw, table))
 
 
 def _plates(

@@ -1,5 +1,5 @@
 """A seat's plate (`plate_head`: name, badges, cards held, total) and the panels the parts
-stand on; the seat lookups every part uses (`own_seat`, `name_of`, `at`).
+stand on; the seat lookups every part uses (`name_of`, `at`).
 """
 
 from __future__ import annotations
@@ -24,12 +24,6 @@ from render.theme import (
     TEXT,
     TEXT_DIM,
 )
-
-
-def own_seat(view: Mapping[str, Any], viewer: int | None) -> int | None:
-    """The seat drawn with its hand big: the viewer's, when the view holds it."""
-    seats = int(view["seats"])
-    return viewer if viewer is not None and 0 <= viewer < seats and "hand" in view else None
 
 
 def name_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:

@@ -137,19 +137,10 @@ def _draw_hand(
 # --------------------------------------------------------------------------- the whole image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Zhao Pengyou view."""
-    n = int(view["seats"])
-    own = (
-        viewer if viewer is not None and 0 <= viewer < n and view.get("hand") is not None else None
-    )
-    c = kit.canvas(locale, style)
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
+    locale = c.locale
     top = top_bar(c, view, players) + BLOCK
     bottom = kit.HEIGHT - kit.MARGIN
     width = kit.WIDTH - 2 * kit.MARGIN
@@ -197,7 +188,10 @@ def render(
         _result(c, view, players, own, box)
     elif not trick and bottom - y >= BAND_H:
         _band(c, view, players, (kit.MARGIN, y, kit.WIDTH - kit.MARGIN, bottom))
-    return c.image
+
+
+render = kit.layout(_draw)
+"""The table image of one Zhao Pengyou view."""
 
 
 def _band(

@@ -20,8 +20,9 @@ from engines.actions import Action
 from engines.cards import card_label
 from engines.game import Game
 from engines.registry import game_class
-from render import kit, parts, text
-from render.parts import Canvas, PlayerInfo, Seat
+from render import kit, parts, plates, text
+from render.parts import Canvas, PlayerInfo
+from render.plates import Seat
 from render.strings import tr, tr_named
 from render.theme import (
     ALERT,
@@ -125,7 +126,7 @@ def _zone(
         max_width=x1 - x0 - 2 * pad,
     )
     badge_y = y0 + pad + round(T_NAME * 1.3)
-    items = parts.seat_badges(c.locale, seat)
+    items = plates.seat_badges(c.locale, seat)
     drawn = 0.0
     for label, bg, fg in items:
         width = text.text_width(label, T_SMALL) + T_SMALL

@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 from engines.cards import two_number_deck
-from render import kit, parts
-from render.parts import PlayerInfo, Seat
+from render import held, kit, parts
+from render.parts import PlayerInfo
+from render.plates import Seat
 from render.theme import CANVAS, MIN_CARD_W, SCALE, CardStyle, card_height
 
 from .helpers import apart, check_lines
@@ -114,8 +115,8 @@ def test_a_hand_of_two_number_cards_overlaps_none_of_their_numbers() -> None:
     codes = [f"{card}/{'WB'[k % 2]}" for k, card in enumerate(deck[:14])]
     c = kit.canvas("en", CardStyle())
     with parts.record_cards() as placed, parts.record_texts() as texts:
-        drawn = kit.hand(c, codes, (16, 80, 700, 684))
+        drawn = held.hand(c, codes, (16, 80, 700, 684))
     steps = [b.x - a.x for a, b in itertools.pairwise(placed) if a.y == b.y]
     assert steps and min(steps) < drawn.card_w  # they do overlap
     assert box_problems(c.image, texts, placed) == []
-    assert kit.index_share(codes) > kit.index_share(["TS", "QH"]) == parts.INDEX_STEP
+    assert held.index_share(codes) > held.index_share(["TS", "QH"]) == parts.INDEX_STEP

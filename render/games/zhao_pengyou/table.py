@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image
 
 from engines.cards import card_label
-from render import kit, parts, text
+from render import held, kit, parts, text
 from render.games.zhao_pengyou.cells import Cell, draw_grid, fit_grid, seat_cells
 from render.games.zhao_pengyou.sizes import (
     BAND_CARD,
@@ -103,14 +103,14 @@ def _hand_fit(
 ) -> tuple[float, bool] | None:
     """(height, labelled) of the biggest hand that fits `room`, with its groups' labels when
     they fit too; None when not even the narrowest hand fits."""
-    lift = kit.HAND_LIFT if _hand_marks(view) else 0
+    lift = held.HAND_LIFT if _hand_marks(view) else 0
     for labelled in (True, False):
         groups = [
-            kit.HandGroup(label if labelled else "", tuple(pos))
+            held.HandGroup(label if labelled else "", tuple(pos))
             for label, pos in _hand_groups(view, locale)
         ]
-        card_w, _, rows = kit.hand_layout(groups, width, room, False, HAND_WIDTHS, lift)
-        h = len(rows) * kit.hand_row_height(card_w, False, lift, labelled)
+        card_w, _, rows = held.hand_layout(groups, width, room, False, HAND_WIDTHS, lift)
+        h = len(rows) * held.hand_row_height(card_w, False, lift, labelled)
         if h <= room:
             return h, labelled
     return None
@@ -122,7 +122,7 @@ def _draw_hand(
     hand = list(view.get("hand") or [])
     marks = _hand_marks(view)
     groups = [(label if labelled else "", pos) for label, pos in _hand_groups(view, c.locale)]
-    kit.hand(
+    held.hand(
         c,
         hand,
         box,
@@ -130,7 +130,7 @@ def _draw_hand(
         selected=frozenset(marks),
         numbers=False,
         widths=HAND_WIDTHS,
-        lift=kit.HAND_LIFT if marks else 0,
+        lift=held.HAND_LIFT if marks else 0,
     )
 
 

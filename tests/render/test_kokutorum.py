@@ -28,7 +28,7 @@ from render.theme import CANVAS, T_SMALL
 
 from .helpers import check_lines, decode, label_pairs
 from .test_box import box_problems
-from .two_number import held_rows, sized
+from .two_number import check_viewpoints, held_rows, sized
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -80,21 +80,7 @@ def test_the_sample_moments_are_what_they_claim() -> None:
 @pytest.mark.parametrize("moment", ALL)
 @pytest.mark.parametrize("locale", ["ja", "en"])
 def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
-    game: Any = moments()[moment]
-    for seat in (None, *range(game.seats)):
-        view = game.view(seat)
-        with (
-            parts.record_texts() as drawn,
-            parts.record_cards() as placed,
-            cards.record_faces() as faces,
-        ):
-            image = view_image(view, PLAYERS, locale)
-        assert image.size == CANVAS
-        assert box_problems(image, drawn, placed) == []
-        check_lines(drawn, image)
-        assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
-        if seat is not None and not game.is_over():
-            assert set(view["hand"]) <= set(faces)
+    check_viewpoints(moments()[moment], PLAYERS, locale, public_faces, own_faces)
 
 
 @pytest.mark.parametrize("moment", ["insert", "discard", "knock-2p"])

@@ -249,11 +249,7 @@ def _table_size(
     if drawn:
         width += 2 * measures.GAP + hand_panel.DRAWN_PAIR_W
         cards = max(cards, hand_panel.DRAWN_PAIR_H)
-    height = 2 * measures.PAD + measures.SMALL_H + cards
-    if notes:
-        width = max(width, frame.NOTES_W)
-        height += 6 + frame.notes_height(notes, width - 2 * measures.PAD)
-    return width, height
+    return frame.column_size(width, cards, notes)
 
 
 def _table(

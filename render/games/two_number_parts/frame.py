@@ -59,6 +59,18 @@ def notes_height(notes: Sequence[tuple[Text, Colour]], width: float) -> float:
     return sum(len(wrap(words, T_SMALL, width)) for words, _ in notes) * SMALL_H
 
 
+def column_size(
+    width: float, cards: float, notes: Sequence[tuple[Text, Colour]]
+) -> tuple[float, float]:
+    """The table column's size in a seat's image: `width` (its padding counted) by its cards
+    (`cards` high under their caption line), widened for the notes and the notes under them."""
+    height = 2 * PAD + SMALL_H + cards
+    if notes:
+        width = max(width, NOTES_W)
+        height += 6 + notes_height(notes, width - 2 * PAD)
+    return width, height
+
+
 def note_lines(
     c: Canvas, notes: Sequence[tuple[Text, Colour]], x: float, y: float, width: float
 ) -> float:

@@ -1,9 +1,11 @@
 """A seat's plate (docs/images.md): who sits there (`Seat`), its name cut to fit, its badges
-(`seat_badges`: to play, wins, CPU, dealer, you), its counts and the cards it has shown.
+(`seat_badges`: to play, wins, CPU, dealer, you), its counts and the cards it has shown; a
+seat's name as every layout writes it (`seat_name`, `player_of`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from render import text
@@ -18,6 +20,20 @@ from render.theme import (
     TEXT_DIM,
     card_height,
 )
+
+
+def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
+    """A seat's display name (its number when the players are not known)."""
+    if 0 <= seat < len(players):
+        return players[seat].name
+    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
+
+
+def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo:
+    """The seat's PlayerInfo (a plain one when not known)."""
+    return (
+        players[seat] if 0 <= seat < len(players) else PlayerInfo(seat_name(players, seat, locale))
+    )
 
 
 @dataclass(frozen=True)

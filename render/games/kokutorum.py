@@ -44,6 +44,7 @@ from render.games.two_number_parts import (
     tiles,
 )
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.strings import Labels
 from render.text import Text
 from render.theme import (
@@ -170,7 +171,7 @@ def details(
     rounds = []
     for k, entry in enumerate(view.get("rounds") or []):
         knocker = entry.get("knocker")
-        name = plates.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
+        name = seat_name(players, knocker, locale) if isinstance(knocker, int) else ""
         how = LABELS.named(f"kind_{entry.get('kind')}", locale, name=name)
         scores = tuple(int(n) for n in entry.get("scores") or [])
         rounds.append(score_sheet.RoundScores(str(k + 1), scores, how))
@@ -233,7 +234,7 @@ def _notes(
         notes.append((LABELS("last_card", locale), ALERT))
     knocker = view.get("knock_seat")
     if isinstance(knocker, int) and knocker != own:
-        name = plates.name_of(players, knocker, locale)
+        name = seat_name(players, knocker, locale)
         notes.append((LABELS.named("knock_window", locale, name=name), GOLD))
     return notes
 
@@ -295,7 +296,7 @@ def _log(
     for entry in view.get("log") or []:
         kind = entry.get("type")
         seat = entry.get("seat")
-        name = plates.name_of(players, seat, locale) if isinstance(seat, int) else ""
+        name = seat_name(players, seat, locale) if isinstance(seat, int) else ""
         if kind == "upcard":
             out.append((LABELS("upcard", locale, card=card_label(entry["card"])), TEXT_DIM))
         elif kind == "draw" and entry.get("from") == "stock":
@@ -378,7 +379,7 @@ def _own(
         )
         ask = hand_panel.Ask(words)
     badges = plates.seat_badges(LABELS, view, players, own, own, locale)
-    name = plates.name_of(players, own, locale)
+    name = seat_name(players, own, locale)
     lit = view.get("turn") == own
     y = hand_panel.own_head(c, box, name, badges, _total(view, own, locale), worth, ask, lit)
     room = (x0 + measures.PAD, y, x1 - measures.PAD, y1 - measures.PAD)
@@ -446,7 +447,7 @@ def _shown(
     for seat, cards in enumerate(last.get("hands") or []):
         out.append(
             round_end.ShownHand(
-                name=plates.name_of(players, seat, locale),
+                name=seat_name(players, seat, locale),
                 note=LABELS("row_deadwood", locale, n=int(plates.at(last, "points", seat, 0))),
                 cards=tuple(str(card) for card in cards),
                 segments=tuple(_segments(melds[seat] if seat < len(melds) else [])),
@@ -469,7 +470,7 @@ def _last_round(
     bracketed and named, with its deadwood, score and total."""
     locale = c.locale
     knocker = last.get("knocker")
-    name = plates.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
+    name = seat_name(players, knocker, locale) if isinstance(knocker, int) else ""
     title = LABELS("round_end", locale, n=last.get("round", 1))
     head = LABELS.named(f"kind_{last.get('kind')}", locale, name=name)
     round_end.round_panel(c, box, title, head, _shown(last, players, locale), _names(locale))
@@ -478,7 +479,7 @@ def _last_round(
 def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
     """The new round in a line: who deals, the upcard, the stock."""
     dealer = view.get("dealer")
-    name = plates.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    name = seat_name(players, dealer, locale) if isinstance(dealer, int) else ""
     pile = [str(card) for card in view.get("pile") or []]
     return LABELS.named(
         "next_round",

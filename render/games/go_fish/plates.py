@@ -23,11 +23,10 @@ from render.games.go_fish.words import (
     MOST_BACKS,
     NAME_H,
     PAD,
-    player_of,
     tr,
 )
 from render.parts import Canvas, PlayerInfo
-from render.plates import Seat
+from render.plates import Seat, player_of
 from render.theme import (
     GOLD,
     PANEL_EDGE,

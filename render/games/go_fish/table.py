@@ -24,10 +24,10 @@ from render.games.go_fish.words import (
     SEP,
     named,
     rank_word,
-    seat_name,
     tr,
 )
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Template, Text
 from render.theme import (
     FELT_DARK,

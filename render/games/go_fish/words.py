@@ -4,10 +4,7 @@ layout's labels (`LABELS`) and the seats' names as drawn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from render import kit
-from render.parts import PlayerInfo
 from render.strings import Labels
 from render.theme import (
     T_BODY,
@@ -107,13 +104,3 @@ def rank_word(rank: str, locale: str) -> str:
     if locale == "ja":
         return face
     return _RANK_WORDS_EN.get(rank, face + "s")
-
-
-def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
-    if seat < len(players):
-        return players[seat].name
-    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
-
-
-def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo:
-    return players[seat] if seat < len(players) else PlayerInfo(seat_name(players, seat, locale))

@@ -20,8 +20,9 @@ from render.games.gong_zhu.sizes import (
     SPECIALS,
     TRICK_WIDTHS,
 )
-from render.games.gong_zhu.words import LABELS, Box, named, player_of, seat_name, signed, tr
+from render.games.gong_zhu.words import LABELS, Box, named, signed, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import player_of, seat_name
 from render.text import Template, Text
 from render.theme import (
     ALERT_BG,
@@ -237,7 +238,9 @@ def _result(
     y0 = max(y0, (y0 + y1 - tall) / 2)
     y1 = min(y1, y0 + tall)
     panel = (x0, y0, x1, y1)
-    panels.result_panel(c, panel, title, tr("reason", locale), lines, sizes=(T_BIG, T_SMALL, T_BODY))
+    panels.result_panel(
+        c, panel, title, tr("reason", locale), lines, sizes=(T_BIG, T_SMALL, T_BODY)
+    )
     hands = len(view.get("hand_scores") or [])
     c.text(
         ((x0 + x1) / 2, y1 - 32),

@@ -9,8 +9,9 @@ from render import kit
 from render.games.gong_zhu.middle import draw_middle, hand_strip
 from render.games.gong_zhu.rows import seat_rows
 from render.games.gong_zhu.sizes import HAND_H, HAND_PAD, LIST_W
-from render.games.gong_zhu.words import named, seat_name, tr
+from render.games.gong_zhu.words import named, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     FELT_DARK,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from render.games.gong_zhu.sizes import SEATS
-from render.parts import PlayerInfo
 from render.strings import Labels
 
 _STRINGS: dict[str, tuple[str, str]] = {
@@ -84,16 +82,6 @@ def signed(value: Any) -> str:
     """+50, −160, 0 (a true minus sign)."""
     n = int(value)
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
-    if seat < len(players):
-        return players[seat].name
-    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
-
-
-def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo:
-    return players[seat] if seat < len(players) else PlayerInfo(seat_name(players, seat, locale))
 
 
 def play_order(first: int | None) -> list[int]:

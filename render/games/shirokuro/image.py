@@ -29,6 +29,7 @@ from render.games.shirokuro.words import (
 )
 from render.games.two_number_parts import board, frame, measures, plates, round_end, score_sheet
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     GOLD,
@@ -81,7 +82,7 @@ def _how(entry: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -
         return LABELS("end_draw", locale)
     pieces = []
     for win in wins:
-        name = plates.name_of(players, int(win["seat"]), locale)
+        name = seat_name(players, int(win["seat"]), locale)
         how = LABELS("won_tsumo" if win.get("from") is None else "won_ron", locale)
         yaku = yaku_text(dict(win.get("yaku") or {}), locale)
         pieces.append(f"{name} {how}: {yaku}")
@@ -122,7 +123,7 @@ def _shown(
             line = ""
         out.append(
             round_end.ShownHand(
-                name=plates.name_of(players, seat, locale),
+                name=seat_name(players, seat, locale),
                 note=note,
                 cards=cards,
                 segments=tuple(meld_segments(reading)),
@@ -159,11 +160,11 @@ def _last_round(
             head = LABELS("end_draw", locale) + "・" + LABELS("nobody_ready", locale)
     elif end == "tsumo":
         winner = int(wins[0]["seat"]) if wins else 0
-        head = LABELS.named("end_tsumo", locale, name=plates.name_of(players, winner, locale))
+        head = LABELS.named("end_tsumo", locale, name=seat_name(players, winner, locale))
     else:
-        names = " · ".join(plates.name_of(players, int(w["seat"]), locale) for w in wins)
+        names = " · ".join(seat_name(players, int(w["seat"]), locale) for w in wins)
         source = wins[0].get("from") if wins else None
-        from_name = plates.name_of(players, source, locale) if isinstance(source, int) else ""
+        from_name = seat_name(players, source, locale) if isinstance(source, int) else ""
         head = LABELS.named("end_ron", locale, name=names, from_name=from_name)
     title = round_name(int(last.get("round") or 1), seats, locale)
     dora = ""
@@ -177,7 +178,7 @@ def _last_round(
 def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
     """The new round in a line: its name, who deals, the stock."""
     dealer = view.get("dealer")
-    name = plates.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    name = seat_name(players, dealer, locale) if isinstance(dealer, int) else ""
     return LABELS.named(
         "next_round",
         locale,

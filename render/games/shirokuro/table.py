@@ -12,6 +12,7 @@ from render import parts, text
 from render.games.shirokuro.words import LABELS, MELD_GAP, Dora, dora_of
 from render.games.two_number_parts import frame, hand_panel, measures, plates, round_end, tiles
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -198,7 +199,7 @@ def draw_table(
     claim = claim_of(view) if own is not None and not view.get("may_rotate") else None
     if claim:
         source = claim.get("from")
-        name = plates.name_of(players, source, locale) if isinstance(source, int) else ""
+        name = seat_name(players, source, locale) if isinstance(source, int) else ""
         title = LABELS.named("claim_title", locale, name=name)
         c.text((x, y), title, T_SMALL, GOLD, "la", bold=True, max_width=x1 - measures.PAD - x)
         parts.paste_card(c, str(claim.get("card")), x, top, tiles.TABLE_W, ring=GOLD)
@@ -217,7 +218,7 @@ def log_lines(
     for entry in view.get("log") or []:
         kind = entry.get("type")
         seat = entry.get("seat")
-        name = plates.name_of(players, seat, locale) if isinstance(seat, int) else ""
+        name = seat_name(players, seat, locale) if isinstance(seat, int) else ""
         if kind == "draw":
             out.append((LABELS.named("log_draw", locale, name=name), TEXT_DIM))
         elif kind == "insert":

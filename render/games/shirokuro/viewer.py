@@ -23,6 +23,7 @@ from render.games.shirokuro.words import (
 )
 from render.games.two_number_parts import hand_panel, measures, plates, tiles
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -96,7 +97,7 @@ def own_panel(
             _hand(c, view, hand, exposed, room, picked=picked)
 
     badges = plates.seat_badges(LABELS, view, players, own, own, locale)
-    name = plates.name_of(players, own, locale)
+    name = seat_name(players, own, locale)
     total = plates.total_text(LABELS, view, own, locale)
     y = hand_panel.own_head(c, box, name, badges, total, worth, ask, view.get("turn") == own)
     body((x0 + measures.PAD, y, x1 - measures.PAD, y1 - measures.PAD))

@@ -9,8 +9,9 @@ from typing import Any
 
 from render import kit, parts, text
 from render.games.two_number_parts.measures import LINE_H, PAD, SMALL_H, Box, Colour, M, W, wrap
-from render.games.two_number_parts.plates import name_of, table_panel
+from render.games.two_number_parts.plates import table_panel
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.strings import Labels
 from render.text import Template, Text
 from render.theme import (
@@ -44,7 +45,7 @@ def frame(
         pill: Text = (
             labels("your_turn", locale)
             if mine
-            else labels.named("turn_of", locale, name=name_of(players, seat, locale))
+            else labels.named("turn_of", locale, name=seat_name(players, seat, locale))
         )
         right -= kit.turn_pill(c, right, (kit.BAR_H - kit.PILL_H) / 2, pill, mine, W * 0.4) + 20
     c.text((x, mid), status, T_BODY, TEXT_DIM, "lm", max_width=right - x)
@@ -158,9 +159,9 @@ def result_title(
     if own is not None and 0 <= own < len(players) and not players[own].is_cpu:
         return labels("victory" if own in winners else "defeat", locale)
     if len(winners) == 1:
-        return labels.named("winner", locale, name=name_of(players, winners[0], locale))
+        return labels.named("winner", locale, name=seat_name(players, winners[0], locale))
     return labels.named(
-        "shared", locale, names=" · ".join(name_of(players, w, locale) for w in winners)
+        "shared", locale, names=" · ".join(seat_name(players, w, locale) for w in winners)
     )
 
 
@@ -185,7 +186,7 @@ def result(
         pattern = labels.pattern("total_line", locale, {"n": totals[seat]})
         piece = pattern.replace("{n}", str(totals[seat])).replace("{name}", f"{{name{seat}}}")
         pieces.append(piece)
-        names[f"name{seat}"] = name_of(players, seat, locale)
+        names[f"name{seat}"] = seat_name(players, seat, locale)
     standings = Template.of("   ·   ".join(pieces), names, tuple(names))
     title = result_title(labels, locale, players, winners, own)
     kit.result(c, box, title, reason, [standings])

@@ -1,5 +1,5 @@
 """A seat's plate (`plate_head`: name, badges, cards held, total) and the panels the parts
-stand on; the seat lookups every part uses (`name_of`, `at`).
+stand on; a seat's entry in a view (`at`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 from render import kit, parts
 from render.games.two_number_parts.measures import DARK_INK, NAME_H, PAD, Badges, Box, Colour
 from render.parts import Canvas, PlayerInfo
+from render.plates import player_of, seat_name
 from render.strings import Labels
 from render.text import Text
 from render.theme import (
@@ -24,18 +25,6 @@ from render.theme import (
     TEXT,
     TEXT_DIM,
 )
-
-
-def name_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
-    """A seat's display name (its number when the players are not known)."""
-    if 0 <= seat < len(players):
-        return players[seat].name
-    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
-
-
-def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo:
-    """The seat's PlayerInfo (a plain one when not known)."""
-    return players[seat] if 0 <= seat < len(players) else PlayerInfo(name_of(players, seat, locale))
 
 
 def at(view: Mapping[str, Any], key: str, seat: int, default: Any) -> Any:
@@ -118,7 +107,7 @@ def plate_head(
         x0 + PAD,
         y0 + PAD,
         x1 - PAD,
-        name_of(players, seat, locale),
+        seat_name(players, seat, locale),
         seat_badges(labels, view, players, seat, own, locale),
         total_text(labels, view, seat, locale),
         held,

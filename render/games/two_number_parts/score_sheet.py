@@ -23,8 +23,9 @@ from render.games.two_number_parts.measures import (
     M,
     W,
 )
-from render.games.two_number_parts.plates import name_of, panel
+from render.games.two_number_parts.plates import panel
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.strings import Labels
 from render.text import Text
 from render.theme import (
@@ -87,7 +88,7 @@ def scores_table(
             right = x0 + first + col * (k + 1) - PAD
             c.text((right, mid), cell, T_BODY, ink, "rm", bold=bold, max_width=col - 2 * PAD)
 
-    names = [name_of(players, s, locale) for s in range(seats)]
+    names = [seat_name(players, s, locale) for s in range(seats)]
     row([labels("rounds_col", locale), *names], y + 4, TEXT_DIM, False)
     y += SCORE_ROW + 4
     c.draw.line((x0 + 8, y, x1 - 8, y), fill=PANEL_EDGE, width=2)

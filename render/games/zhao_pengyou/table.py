@@ -31,15 +31,9 @@ from render.games.zhao_pengyou.strip import (
     strip_lines,
     top_bar,
 )
-from render.games.zhao_pengyou.words import (
-    SUIT_MARKS,
-    named,
-    rank_label,
-    seat_name,
-    team_marked,
-    tr,
-)
+from render.games.zhao_pengyou.words import SUIT_MARKS, named, rank_label, team_marked, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     FELT_DARK,

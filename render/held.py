@@ -12,14 +12,7 @@ from render import cards, parts, text
 from render.kit import row_width
 from render.parts import Canvas
 from render.text import Text
-from render.theme import (
-    GOLD,
-    MIN_CARD_W,
-    T_SMALL,
-    TEXT,
-    TEXT_DIM,
-    card_height,
-)
+from render.theme import GOLD, MIN_CARD_W, T_SMALL, TEXT, TEXT_DIM, card_height
 
 
 @dataclass(frozen=True)

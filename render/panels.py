@@ -10,13 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.parts import Canvas, badge, panel
 from render.text import Text
-from render.theme import (
-    FELT_DARK,
-    GOLD,
-    PANEL_EDGE,
-    TEXT,
-    TEXT_DIM,
-)
+from render.theme import FELT_DARK, GOLD, PANEL_EDGE, TEXT, TEXT_DIM
 
 
 def score_table(

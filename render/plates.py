@@ -11,15 +11,7 @@ from dataclasses import dataclass
 from render import text
 from render.parts import Canvas, Colour, PlayerInfo, badge, card_row, panel
 from render.strings import LABELS, Labels
-from render.theme import (
-    CPU,
-    GOLD,
-    HIGHLIGHT,
-    PANEL_EDGE,
-    TEXT,
-    TEXT_DIM,
-    card_height,
-)
+from render.theme import CPU, GOLD, HIGHLIGHT, PANEL_EDGE, TEXT, TEXT_DIM, card_height
 
 
 def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:

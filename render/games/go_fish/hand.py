@@ -9,14 +9,7 @@ from engines.cards import RANKS
 from render import held, parts
 from render.games.go_fish.words import COUNT_ROOM, HAND_WIDTHS, tr
 from render.parts import Canvas
-from render.theme import (
-    GOLD,
-    PANEL_EDGE,
-    T_BODY,
-    T_SMALL,
-    TEXT,
-    TEXT_DIM,
-)
+from render.theme import GOLD, PANEL_EDGE, T_BODY, T_SMALL, TEXT, TEXT_DIM
 
 
 def _hand_groups(hand: Sequence[str]) -> list[tuple[str, list[int]]]:

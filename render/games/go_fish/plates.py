@@ -27,15 +27,7 @@ from render.games.go_fish.words import (
 )
 from render.parts import Canvas, PlayerInfo
 from render.plates import Seat, player_of
-from render.theme import (
-    GOLD,
-    PANEL_EDGE,
-    T_BODY,
-    T_NAME,
-    TEXT,
-    TEXT_DIM,
-    card_height,
-)
+from render.theme import GOLD, PANEL_EDGE, T_BODY, T_NAME, TEXT, TEXT_DIM, card_height
 
 
 def seat_plates(

@@ -29,15 +29,7 @@ from render.games.go_fish.words import (
 from render.parts import Canvas, PlayerInfo
 from render.plates import seat_name
 from render.text import Template, Text
-from render.theme import (
-    FELT_DARK,
-    T_BODY,
-    T_SMALL,
-    T_TITLE,
-    TEXT,
-    TEXT_DIM,
-    card_height,
-)
+from render.theme import FELT_DARK, T_BODY, T_SMALL, T_TITLE, TEXT, TEXT_DIM, card_height
 
 
 def _draw(

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from render import kit
 from render.strings import Labels
-from render.theme import (
-    T_BODY,
-)
+from render.theme import T_BODY
 
 GAME = "go-fish"
 PAD = 12

@@ -14,15 +14,7 @@ from render.parts import Canvas, PlayerInfo
 from render.plates import seat_name
 from render.strings import Labels
 from render.text import Template, Text
-from render.theme import (
-    FELT_DARK,
-    T_BIG,
-    T_BODY,
-    T_SMALL,
-    T_TITLE,
-    TEXT,
-    TEXT_DIM,
-)
+from render.theme import FELT_DARK, T_BIG, T_BODY, T_SMALL, T_TITLE, TEXT, TEXT_DIM
 
 
 def frame(

@@ -10,12 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.two_number.cards import (
-    base,
-    hold,
-    is_card,
-    rotated,
-)
+from engines.two_number.cards import base, hold, is_card, rotated
 from render import kit, parts, text
 from render.games.two_number_parts.measures import (
     DARK_INK,

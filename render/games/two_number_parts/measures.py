@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from render import kit, text
 from render.text import Text
-from render.theme import (
-    T_BODY,
-    T_NAME,
-    T_SMALL,
-)
+from render.theme import T_BODY, T_NAME, T_SMALL
 
 Colour = tuple[int, ...]
 Box = tuple[float, float, float, float]

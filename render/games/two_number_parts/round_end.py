@@ -7,10 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.two_number.cards import (
-    is_held,
-    value,
-)
+from engines.two_number.cards import is_held, value
 from render.games.two_number_parts.measures import (
     LAID,
     LINE_H,

@@ -28,15 +28,7 @@ from render.parts import Canvas, PlayerInfo
 from render.plates import seat_name
 from render.strings import Labels
 from render.text import Text
-from render.theme import (
-    GOLD,
-    PANEL_EDGE,
-    T_BODY,
-    T_SMALL,
-    TEXT,
-    TEXT_DIM,
-    CardStyle,
-)
+from render.theme import GOLD, PANEL_EDGE, T_BODY, T_SMALL, TEXT, TEXT_DIM, CardStyle
 
 
 @dataclass(frozen=True)

@@ -7,23 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engines.two_number.cards import (
-    BLACK_OFFSET,
-    base,
-    is_held,
-    value,
-)
+from engines.two_number.cards import BLACK_OFFSET, base, is_held, value
 from render import parts, text
 from render.cards import shown
 from render.games.two_number_parts.measures import Box, Colour
 from render.parts import Canvas
-from render.theme import (
-    GOLD,
-    MIN_CARD_W,
-    PANEL,
-    T_SMALL,
-    card_height,
-)
+from render.theme import GOLD, MIN_CARD_W, PANEL, T_SMALL, card_height
 
 
 @dataclass(frozen=True)

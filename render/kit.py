@@ -6,18 +6,19 @@ smaller than `T_SMALL` (24: 12 px shown) and a face-up card never narrower than 
 (84: rank and suit 14 px shown); the generic test (tests/render/test_box.py) checks both, from
 what `parts.record_texts` and `parts.record_cards` saw, on every sample of every finished game.
 
-A layout is a short script on one canvas:
+A layout is a short script on one canvas, made into the game's `render` by `layout`:
 
-    c = kit.canvas(locale, style)
-    y = kit.top_bar(c, title, status)                 # the game's name, a short status
-    boxes = kit.seat_grid(n, area) or kit.seat_rim(n, viewer, area, plate)
-    kit.plate(c, box, seat)                           # name, badges, counts (and exposed cards)
-    card_w, rows = kit.fit_cards(len(codes), width, height=room)
-    kit.card_rows(c, codes, x, y, card_w, width, rows)
-    held.hand(c, codes, box, groups=..., legal=..., selected=...)  # numbered, grouped hand
-    kit.book(c, x, y, "7")                            # a finished set (a book, a won trick)
-    kit.result(c, box, title, reason, lines)          # the end of a game
-    return c.image
+    def draw(c, view, players, own):                  # own: the viewer's seat, or None
+        y = kit.top_bar(c, title, status)             # the game's name, a short status
+        boxes = kit.seat_grid(n, area) or kit.seat_rim(n, own, area, plate)
+        kit.plate(c, box, seat)                       # name, badges, counts (and exposed cards)
+        card_w, rows = kit.fit_cards(len(codes), width, height=room)
+        kit.card_rows(c, codes, x, y, card_w, width, rows)
+        held.hand(c, codes, box, groups=..., legal=..., selected=...)  # numbered, grouped
+        kit.book(c, x, y, "7")                        # a finished set (a book, a won trick)
+        kit.result(c, box, title, reason, lines)      # the end of a game
+
+    render = kit.layout(draw)                         # the canvas made, the viewer's seat found
 
 What does not fit at that size leaves the image: score tables, breakdowns and long logs go into
 the embed (the game's presenter: `counts`, `result_fields`, the narrated log), or into the

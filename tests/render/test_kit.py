@@ -120,3 +120,26 @@ def test_a_hand_of_two_number_cards_overlaps_none_of_their_numbers() -> None:
     assert steps and min(steps) < drawn.card_w  # they do overlap
     assert box_problems(c.image, texts, placed) == []
     assert held.index_share(codes) > held.index_share(["TS", "QH"]) == parts.INDEX_STEP
+
+
+def test_a_private_image_is_the_viewers_only_when_the_view_holds_its_hand() -> None:
+    dealt = {"seats": 3, "hand": ["AS"]}
+    assert kit.own_seat(dealt, 2) == 2
+    assert kit.own_seat(dealt, None) is None
+    assert kit.own_seat(dealt, 3) is None and kit.own_seat(dealt, -1) is None
+    assert kit.own_seat({"seats": 3}, 1) is None  # the channel's view, whoever asks
+    assert kit.own_seat({"seats": 3, "hand": None}, 1) is None  # a seat with no hand yet
+    assert kit.own_seat({"seats": 4, "hand_cards": []}, 1, "hand_cards") == 1
+    assert kit.own_seat({"seats": 2}, 1, None) == 1  # a game that hides nothing
+
+
+def test_a_layout_draws_on_a_canvas_of_the_locale_and_style_for_the_seat_it_finds() -> None:
+    seen = []
+
+    def draw(c: parts.Canvas, view: object, players: object, own: int | None) -> None:
+        seen.append((c.locale, c.style, own))
+
+    style = CardStyle(four_colour=True)
+    image = kit.layout(draw)({"seats": 2, "hand": []}, [], "en", style, 1)
+    assert image.size == CANVAS
+    assert seen == [("en", style, 1)]

@@ -6,7 +6,8 @@ points text at another font file (or set `CARDBOT_FONT_PATH`).
 """
 
 from render.api import render_hand, render_round_table, render_table, render_view
-from render.parts import PlayerInfo, Seat
+from render.parts import PlayerInfo
+from render.plates import Seat
 from render.text import set_font_path
 
 __all__ = [

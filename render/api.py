@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from render import games, parts
+from render import games, held, kit, plates
 from render.parts import PlayerInfo
 from render.theme import CardStyle
 
@@ -97,7 +97,6 @@ def hand_image(
     groups: Sequence[tuple[str, Sequence[int]]] | None = None,
 ) -> Image.Image:
     """The hand as a Pillow image; see `render_hand`."""
-    from render import kit
     from render.strings import tr
 
     codes = list(cards)
@@ -110,7 +109,7 @@ def hand_image(
         c = kit.canvas(locale, CardStyle(four_colour))
         top = kit.top_bar(c, heading)
         box = (kit.MARGIN, top + kit.GAP, kit.WIDTH - kit.MARGIN, kit.HEIGHT - kit.MARGIN)
-        kit.hand(c, codes, box, groups=groups, legal=legal_mask, selected=frozenset(selected))
+        held.hand(c, codes, box, groups=groups, legal=legal_mask, selected=frozenset(selected))
     return c.image
 
 
@@ -171,7 +170,7 @@ def has_details(game: str) -> bool:
 
 
 def render_round_table(
-    seats: Sequence[parts.Seat],
+    seats: Sequence[plates.Seat],
     viewer: int | None = None,
     locale: str = "ja",
     four_colour: bool = False,

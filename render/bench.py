@@ -19,7 +19,8 @@ from engines.game import Game
 from engines.registry import game_class
 from render import cards, games
 from render.api import render_hand, render_round_table, render_view, view_image
-from render.parts import PlayerInfo, Seat
+from render.parts import PlayerInfo
+from render.plates import Seat
 from render.strings import LOCALES
 
 TARGET_MS = 40.0

@@ -6,18 +6,19 @@ smaller than `T_SMALL` (24: 12 px shown) and a face-up card never narrower than 
 (84: rank and suit 14 px shown); the generic test (tests/render/test_box.py) checks both, from
 what `parts.record_texts` and `parts.record_cards` saw, on every sample of every finished game.
 
-A layout is a short script on one canvas:
+A layout is a short script on one canvas, made into the game's `render` by `layout`:
 
-    c = kit.canvas(locale, style)
-    y = kit.top_bar(c, title, status)                 # the game's name, a short status
-    boxes = kit.seat_grid(n, area) or kit.seat_rim(n, viewer, area, plate)
-    kit.plate(c, box, seat)                           # name, badges, counts (and exposed cards)
-    card_w, rows = kit.fit_cards(len(codes), width, height=room)
-    kit.card_rows(c, codes, x, y, card_w, width, rows)
-    kit.hand(c, codes, box, groups=..., legal=..., selected=...)   # numbered, grouped hand
-    kit.book(c, x, y, "7")                            # a finished set (a book, a won trick)
-    kit.result(c, box, title, reason, lines)          # the end of a game
-    return c.image
+    def draw(c, view, players, own):                  # own: the viewer's seat, or None
+        y = kit.top_bar(c, title, status)             # the game's name, a short status
+        boxes = kit.seat_grid(n, area) or kit.seat_rim(n, own, area, plate)
+        kit.plate(c, box, seat)                       # name, badges, counts (and exposed cards)
+        card_w, rows = kit.fit_cards(len(codes), width, height=room)
+        kit.card_rows(c, codes, x, y, card_w, width, rows)
+        held.hand(c, codes, box, groups=..., legal=..., selected=...)  # numbered, grouped
+        kit.book(c, x, y, "7")                        # a finished set (a book, a won trick)
+        kit.result(c, box, title, reason, lines)      # the end of a game
+
+    render = kit.layout(draw)                         # the canvas made, the viewer's seat found
 
 What does not fit at that size leaves the image: score tables, breakdowns and long logs go into
 the embed (the game's presenter: `counts`, `result_fields`, the narrated log), or into the
@@ -27,11 +28,14 @@ bot shows on demand (a "Details" button).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from render import cards, parts, text
-from render.parts import Canvas, Seat
+from PIL import Image
+
+from render import panels, parts, plates, text
+from render.parts import Canvas, PlayerInfo
+from render.plates import Seat
 from render.text import Text
 from render.theme import (
     CANVAS,
@@ -54,6 +58,13 @@ from render.theme import (
 )
 
 Colour = tuple[int, ...]
+View = Mapping[str, Any]
+Players = Sequence[PlayerInfo]
+Layout = Callable[[View, Players, str, CardStyle, "int | None"], Image.Image]
+"""A game's `render(view, players, locale, style, viewer)`: the table image of one view."""
+Draw = Callable[[Canvas, View, Players, "int | None"], None]
+"""What a game draws of one view on a fresh canvas: `draw(c, view, players, own)`."""
+
 WIDTH, HEIGHT = CANVAS
 MARGIN = 16
 """Space between the image's edge and what is drawn."""
@@ -75,6 +86,29 @@ def shown(px: float) -> float:
 def canvas(locale: str, style: CardStyle) -> Canvas:
     """A felt canvas of the box's size (`CANVAS`)."""
     return Canvas.new(WIDTH, HEIGHT, locale, style)
+
+
+def own_seat(view: View, viewer: int | None, hand: str | None = "hand") -> int | None:
+    """The seat whose private image this is: the viewer's, when the view holds that seat's
+    `hand` (any seat's, with `hand` None: a game that hides nothing); None for the channel's
+    image."""
+    if viewer is None or not 0 <= viewer < int(view["seats"]):
+        return None
+    return viewer if hand is None or view.get(hand) is not None else None
+
+
+def layout(draw: Draw, hand: str | None = "hand") -> Layout:
+    """A game's `render` from its `draw`: a canvas in the locale and card style, the view drawn
+    on it as the seat `own_seat` finds sees it, the image."""
+
+    def render(
+        view: View, players: Players, locale: str, style: CardStyle, viewer: int | None
+    ) -> Image.Image:
+        c = canvas(locale, style)
+        draw(c, view, players, own_seat(view, viewer, hand))
+        return c.image
+
+    return render
 
 
 def top_bar(c: Canvas, title: Text, status: Text = "", height: int = BAR_H) -> int:
@@ -180,7 +214,7 @@ def plate(
     lit = seat.to_play or seat.winner
     parts.panel(c, box, outline=GOLD if lit else PANEL_EDGE, width=4 if lit else 2, radius=12)
     inner = x1 - x0 - 2 * PLATE_PAD
-    items = parts.seat_badges(c.locale, seat)
+    items = plates.seat_badges(c.locale, seat)
     name_h = round(name * 1.25)
     below = _badges_below(seat, x1 - x0, name)
     right = x1 - PLATE_PAD
@@ -421,222 +455,6 @@ def book(
     return width + (depth - 1) * step, height + (depth - 1) * step
 
 
-# --------------------------------------------------------------------------- hands
-
-
-@dataclass(frozen=True)
-class HandGroup:
-    """Cards of a hand shown together (a suit, the trumps): a label and hand positions."""
-
-    label: Text
-    positions: tuple[int, ...]
-
-
-def hand_groups(
-    codes: Sequence[str], groups: Sequence[tuple[Text, Sequence[int]]] | None = None
-) -> list[HandGroup]:
-    """The groups a hand is shown in: those given (a game's own: trumps, then suits), else
-    each run of one suit in hand order labelled by its suit (a hand held by suit), else the
-    whole hand as one group. Cards no given group holds (a pick's groups may name only the
-    cards that can be chosen) follow, grouped the same way: a hand is always shown whole."""
-    if groups:
-        given = [HandGroup(label, tuple(pos)) for label, pos in groups if pos]
-        held = {p for g in given for p in g.positions}
-        return given + _suit_runs(codes, [i for i in range(len(codes)) if i not in held])
-    return _suit_runs(codes, range(len(codes)))
-
-
-def _suit_runs(codes: Sequence[str], positions: Sequence[int]) -> list[HandGroup]:
-    """`positions` as runs of one suit labelled by it, or as one group when not held by suit."""
-    out: list[HandGroup] = []
-    for i in positions:
-        code = codes[i]
-        suit = code[1] if len(code) == 2 and code[1] in "SHDC" else ""
-        symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(suit, "")
-        if out and out[-1].label == symbol:
-            out[-1] = HandGroup(symbol, (*out[-1].positions, i))
-        else:
-            out.append(HandGroup(symbol, (i,)))
-    if len(out) > 4 or all(not g.label for g in out):  # not held by suit: one group
-        return [HandGroup("", tuple(positions))] if positions else []
-    return out
-
-
-HAND_LIFT = 12
-"""How far a selected card rises above its row."""
-HAND_LABEL = T_SMALL
-"""Size of the numbers under the cards and of the group labels over them."""
-HAND_WIDTHS = (150, 140, 130, 120, 112, 104, 98, 92, 88, MIN_CARD_W)
-
-
-def hand_row_height(
-    card_w: int, numbers: bool = True, lift: int = HAND_LIFT, labels: bool = True
-) -> int:
-    """The height of one row of `hand`: group labels (if any), the lift, the cards, the
-    numbers (if any)."""
-    above = round(HAND_LABEL * 1.25) if labels else 0
-    below = 4 + round(HAND_LABEL * 1.35) if numbers else 8
-    return above + lift + card_height(card_w) + below
-
-
-def _pack_groups(
-    sizes: Sequence[int], card_w: int, step: float, width: float, gap: float
-) -> list[list[tuple[int, int, int]]]:
-    """Rows of (group, first card, count) pieces: groups left to right; a group that does not
-    fit in what is left of a row starts the next one, and only a group longer than a whole row
-    is split."""
-    whole = int((width - card_w) // step) + 1 if width >= card_w else 1
-    rows: list[list[tuple[int, int, int]]] = [[]]
-    used = 0.0
-    for g, size in enumerate(sizes):
-        first = 0
-        while first < size:
-            lead = gap if rows[-1] else 0
-            room = width - used - lead
-            fits = 0 if room < card_w else int((room - card_w) // step) + 1
-            take = min(size - first, fits)
-            rest = size - first
-            if rows[-1] and (take <= 0 or (take < rest and rest <= whole) or take < 3 < rest):
-                rows.append([])
-                used = 0.0
-                continue
-            take = max(take, 1)
-            rows[-1].append((g, first, take))
-            used += lead + row_width(take, card_w, step)
-            first += take
-    return [row for row in rows if row]
-
-
-def hand_layout(
-    groups: Sequence[HandGroup],
-    width: float,
-    height: float,
-    numbers: bool = True,
-    widths: Sequence[int] = HAND_WIDTHS,
-    lift: int = HAND_LIFT,
-    least: float = parts.INDEX_STEP,
-) -> tuple[int, float, list[list[tuple[int, int, int]]]]:
-    """(card width, step, rows) of the biggest hand that fits the box: cards as wide as
-    possible (from `widths`), then as spread as possible (up to a gap between them, down to
-    `least` of their width: what their index needs, `index_share`)."""
-    sizes = [len(g.positions) for g in groups]
-    gap = GROUP_GAP
-    labels = any(g.label for g in groups)
-    shares = [share for share in (0.8, 0.65) if share > least] + [least]
-    for card_w in widths:
-        for share in shares:
-            step = card_w * share
-            rows = _pack_groups(sizes, card_w, step, width, gap)
-            if len(rows) * hand_row_height(card_w, numbers, lift, labels) <= height:
-                return card_w, step, rows
-    card_w = widths[-1]
-    step = card_w * least
-    return card_w, step, _pack_groups(sizes, card_w, step, width, gap)
-
-
-def index_share(codes: Sequence[str]) -> float:
-    """The least share of its width an overlapped card keeps in view so that every one of
-    `codes` shows its whole index (`cards.index_box`): `parts.INDEX_STEP` for French cards,
-    more for a two-number card, whose two numbers run down its middle."""
-    share = parts.INDEX_STEP
-    for code in set(codes):
-        box = cards.index_box(code, 100)
-        if box is not None:
-            share = max(share, (box[2] + 4) / 100)
-    return share
-
-
-GROUP_GAP = 28.0
-"""Space between two groups of a hand (within a group, cards overlap)."""
-
-
-def hand(
-    c: Canvas,
-    codes: Sequence[str],
-    box: tuple[float, float, float, float],
-    *,
-    groups: Sequence[tuple[Text, Sequence[int]]] | None = None,
-    legal: Sequence[bool] | None = None,
-    selected: frozenset[int] | set[int] = frozenset(),
-    first_index: int = 1,
-    numbers: bool = True,
-    widths: Sequence[int] = HAND_WIDTHS,
-    lift: int = HAND_LIFT,
-) -> DrawnHand:
-    """A hand in `box`: grouped (suits, or the game's groups with their labels over them),
-    numbered 1..n under the cards for typed moves (unless `numbers` is False), unplayable
-    cards dimmed, chosen ones lifted and ringed, as big as fits and on as few rows as keep
-    every card's index readable, centred in the box; returns where each card went."""
-    x0, y0, x1, y1 = box
-    shown_groups = hand_groups(codes, groups)
-    least = index_share(codes)
-    card_w, step, rows = hand_layout(shown_groups, x1 - x0, y1 - y0, numbers, widths, lift, least)
-    labels = any(g.label for g in shown_groups)
-    row_h = hand_row_height(card_w, numbers, lift, labels)
-    y0 += max(0.0, (y1 - y0 - len(rows) * row_h) / 2)
-    label_h = round(HAND_LABEL * 1.25) if labels else 0
-    origins: dict[int, tuple[float, float]] = {}
-    card_h = card_height(card_w)
-    for r, row in enumerate(rows):
-        used = sum(row_width(k, card_w, step) for _, _, k in row) + GROUP_GAP * (len(row) - 1)
-        x = x0 + max(0.0, (x1 - x0 - used) / 2)
-        top = y0 + r * row_h
-        for g, first, count in row:
-            group = shown_groups[g]
-            if first == 0 and group.label:
-                c.text(
-                    (x + 2, top),
-                    group.label,
-                    HAND_LABEL,
-                    TEXT,
-                    "la",
-                    max_width=max(row_width(count, card_w, step), 60),
-                )
-            positions = group.positions[first : first + count]
-            for k, pos in enumerate(positions):
-                chosen = pos in selected
-                dim = legal is not None and pos < len(legal) and not legal[pos]
-                cx = x + k * step
-                cy = top + label_h + lift - (lift if chosen else 0)
-                parts.paste_card(
-                    c, codes[pos], cx, cy, card_w, dim=dim, ring=GOLD if chosen else None
-                )
-                origins[pos] = (cx, cy)
-                visible = card_w if k == count - 1 else min(step, card_w)
-                if not numbers:
-                    continue
-                _number(
-                    c,
-                    cx + visible / 2,
-                    top + label_h + lift + card_h + 4,
-                    pos + first_index,
-                    chosen,
-                    dim,
-                )
-            x += row_width(count, card_w, step) + GROUP_GAP
-    return DrawnHand(card_w, len(rows) * row_h, origins)
-
-
-@dataclass(frozen=True)
-class DrawnHand:
-    """Where `hand` drew: the card width, the height of its rows, each position's origin."""
-
-    card_w: int
-    height: float
-    origins: Mapping[int, tuple[float, float]]
-
-
-def _number(c: Canvas, cx: float, y: float, n: int, chosen: bool, dim: bool) -> None:
-    label = str(n)
-    size = HAND_LABEL
-    if chosen:
-        w = text.text_width(label, size) + 14
-        c.draw.rounded_rectangle((cx - w / 2, y, cx + w / 2, y + size * 1.35), 8, fill=GOLD)
-        c.text((cx, y + size * 0.68), label, size, (20, 20, 20), "mm", bold=True)
-    else:
-        c.text((cx, y + size * 0.68), label, size, TEXT_DIM if dim else TEXT, "mm", bold=not dim)
-
-
 # --------------------------------------------------------------------------- the end
 
 
@@ -649,7 +467,7 @@ def result(
 ) -> None:
     """The end of a game over `box`: the winner big, the reason, then a few short lines
     (final counts); a score table belongs in the embed or the details image."""
-    parts.result_panel(c, box, title, reason, lines, sizes=(T_BIG, T_BODY, T_BODY))
+    panels.result_panel(c, box, title, reason, lines, sizes=(T_BIG, T_BODY, T_BODY))
 
 
 def turn_pill(

@@ -1,5 +1,6 @@
-"""Layout parts every game composes: cards placed with shadows and rings, rows that overlap or
-wrap, face-down piles with counts, seat plates, badges, banners, score tables, result panels.
+"""Layout parts every game composes: the canvas, cards placed with shadows and rings, rows that
+overlap or wrap, face-down piles with counts, badges, banners, a hand strip. A seat's plate is
+`render.plates`; score tables and result panels are `render.panels`.
 
 Parts draw onto an RGB canvas at a position and return the size they used, so a game layout is
 a short top-to-bottom script of parts. They read no view: the game module decides what to show.
@@ -18,16 +19,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from render import cards, text
-from render.strings import LABELS, Labels, tr
+from render.strings import tr
 from render.text import Text
 from render.theme import (
     ALERT,
     ALERT_BG,
-    CPU,
     FELT,
     FELT_DARK,
     GOLD,
-    HIGHLIGHT,
     PANEL,
     PANEL_EDGE,
     TEXT,
@@ -425,250 +424,6 @@ def face_down_fan(
     )
     c.text((lx + label_w / 2, y + height / 2), label, size, TEXT, "mm", bold=True)
     return used + 10 + label_w, height
-
-
-# --------------------------------------------------------------------------- seat plates
-
-
-@dataclass(frozen=True)
-class Seat:
-    """What a seat plate shows: the player, counts like 'Hand 13', and state flags."""
-
-    player: PlayerInfo
-    counts: tuple[str, ...] = ()
-    to_play: bool = False
-    is_viewer: bool = False
-    exposed: tuple[str, ...] = ()
-    winner: bool = False
-
-
-PLATE_NAME = 28
-PLATE_COUNT = 22
-EXPOSED_W = 40
-EXPOSED_W_NARROW = 30
-BADGE_LINE = 26
-NARROW_PLATE = 260
-"""Plates narrower than this put their badges on a line of their own at the bottom."""
-
-
-def seat_badges(
-    locale: str, seat: Seat, labels: Labels = LABELS
-) -> list[tuple[str, Colour, Colour]]:
-    """A seat's badges as (label, background, ink): to play, wins, CPU, dealer, you, others;
-    a layout may word them with its own `labels`."""
-    out: list[tuple[str, Colour, Colour]] = []
-    if seat.to_play:
-        out.append((labels("to_play", locale), GOLD, (20, 20, 20)))
-    if seat.winner:
-        out.append((labels("winning", locale), GOLD, (20, 20, 20)))
-    if seat.player.is_cpu:
-        out.append((labels("cpu", locale), CPU, (255, 255, 255)))
-    if seat.player.is_dealer:
-        out.append((labels("dealer", locale), TEXT, (20, 20, 20)))
-    if seat.is_viewer:
-        out.append((labels("you", locale), HIGHLIGHT, (20, 20, 20)))
-    out += [(b, TEXT_DIM, (20, 20, 20)) for b in seat.player.badges]
-    return out
-
-
-def seat_plate(c: Canvas, box: tuple[float, float, float, float], seat: Seat) -> None:
-    """A seat's plate: name, badges (to play / CPU / dealer / you), counts, exposed cards."""
-    x0, y0, x1, y1 = box
-    outline = GOLD if seat.to_play else PANEL_EDGE
-    panel(c, box, outline=outline, width=4 if seat.to_play else 2)
-    pad = 12
-    badges = seat_badges(c.locale, seat)
-    bsize = 18
-    right = x1 - pad
-    narrow = (x1 - x0) < NARROW_PLATE
-    badge_y = y0 + pad + (PLATE_NAME - bsize * 1.45) / 2 + 2
-    if narrow:
-        badge_y = y1 - pad - bsize * 1.45
-    for label, bg, fg in badges:
-        w = text.text_width(label, bsize) + bsize
-        if right - w < x0 + pad + (0 if narrow else 80):
-            break
-        badge(c, right, badge_y, label, bg, fg, bsize, anchor="r")
-        right -= w + 6
-    name_room = (x1 - pad - (x0 + pad)) if narrow else (right - (x0 + pad))
-    c.text(
-        (x0 + pad, y0 + pad),
-        seat.player.name,
-        PLATE_NAME,
-        TEXT,
-        "la",
-        bold=True,
-        max_width=name_room,
-    )
-    line_y = y0 + pad + PLATE_NAME + 10
-    if seat.counts:
-        c.text(
-            (x0 + pad, line_y),
-            "  ".join(seat.counts),
-            PLATE_COUNT - (3 if narrow else 0),
-            TEXT_DIM,
-            "la",
-            max_width=x1 - x0 - 2 * pad,
-        )
-    if seat.exposed:
-        if narrow:  # on the badge line, left of the badges
-            ey = y1 - pad - card_height(EXPOSED_W_NARROW)
-            room = right - (x0 + pad) - 4
-            card_row(
-                c, list(seat.exposed), x0 + pad, ey, EXPOSED_W_NARROW, room, gap=3, shadow=False
-            )
-        else:
-            ey = line_y + (PLATE_COUNT + 8 if seat.counts else 0)
-            card_row(c, list(seat.exposed), x0 + pad, ey, EXPOSED_W, x1 - x0 - 2 * pad, gap=4)
-
-
-def plate_height(seat: Seat, narrow: bool = False) -> int:
-    """The height `seat_plate` needs for this seat (narrow plates put badges on a last line)."""
-    h = 12 + PLATE_NAME + 10 + (PLATE_COUNT + 8 if seat.counts else 0) + 12
-    if narrow:
-        h += max(BADGE_LINE, card_height(EXPOSED_W_NARROW) if seat.exposed else 0) + 4
-    elif seat.exposed:
-        h += card_height(EXPOSED_W) + 6
-    return h
-
-
-def exposed_extra(narrow: bool) -> int:
-    """How much taller a plate grows to show exposed cards."""
-    if narrow:
-        return card_height(EXPOSED_W_NARROW) - BADGE_LINE
-    return card_height(EXPOSED_W) + 6
-
-
-# --------------------------------------------------------------------------- tables and panels
-
-
-def score_table(
-    c: Canvas,
-    x: float,
-    y: float,
-    width: float,
-    headers: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    *,
-    highlight: Sequence[int] = (),
-    size: int = 22,
-) -> float:
-    """A table of scores: first column names, others right-aligned numbers; returns its height."""
-    row_h = round(size * 1.7)
-    first = width * (0.4 if len(headers) > 2 else 0.6)
-    rest = (width - first) / max(1, len(headers) - 1)
-    panel(c, (x, y, x + width, y + row_h * (len(rows) + 1) + 8), fill=(18, 62, 43))
-    for r, line in enumerate([list(headers), *[list(row) for row in rows]]):
-        cy = y + 4 + r * row_h
-        if r - 1 in highlight:
-            c.draw.rectangle((x + 3, cy, x + width - 3, cy + row_h), fill=(70, 110, 60))
-        colour = TEXT_DIM if r == 0 else TEXT
-        for k, cell in enumerate(line):
-            if k == 0:
-                c.text(
-                    (x + 12, cy + row_h / 2),
-                    cell,
-                    size,
-                    colour,
-                    "lm",
-                    max_width=first - 16,
-                    bold=r > 0,
-                )
-            else:
-                c.text(
-                    (x + first + rest * k - 12, cy + row_h / 2),
-                    cell,
-                    size,
-                    colour,
-                    "rm",
-                    max_width=rest - 8,
-                )
-        if r == 0:
-            c.draw.line((x + 8, cy + row_h, x + width - 8, cy + row_h), fill=PANEL_EDGE, width=1)
-    return row_h * (len(rows) + 1) + 8
-
-
-def breakdown_panel(
-    c: Canvas,
-    x: float,
-    y: float,
-    width: float,
-    title: str,
-    items: Sequence[tuple[str, str]],
-    total: tuple[str, str] | None = None,
-    size: int = 22,
-) -> float:
-    """A titled list of (label, points) with an optional total line; returns its height."""
-    row_h = round(size * 1.6)
-    height = row_h * (len(items) + 1 + (1 if total else 0)) + 16
-    panel(c, (x, y, x + width, y + height), fill=(18, 62, 43))
-    c.text((x + 12, y + 8 + row_h / 2), title, size, GOLD, "lm", bold=True, max_width=width - 24)
-    for i, (label, value) in enumerate(items):
-        cy = y + 8 + row_h * (i + 1.5)
-        c.text((x + 16, cy), label, size, TEXT, "lm", max_width=width * 0.7)
-        c.text((x + width - 12, cy), value, size, TEXT, "rm")
-    if total:
-        cy = y + 8 + row_h * (len(items) + 1.5)
-        c.draw.line((x + 10, cy - row_h / 2, x + width - 10, cy - row_h / 2), fill=PANEL_EDGE)
-        c.text((x + 16, cy), total[0], size, GOLD, "lm", bold=True)
-        c.text((x + width - 12, cy), total[1], size, GOLD, "rm", bold=True)
-    return height
-
-
-def result_panel(
-    c: Canvas,
-    box: tuple[float, float, float, float],
-    title: Text,
-    reason: Text,
-    lines: Sequence[Text] = (),
-    sizes: tuple[int, int, int] = (40, 24, 24),
-) -> None:
-    """The end of a game: a big winner line, the reason under it, then totals (text `sizes`:
-    title, reason, lines).
-
-    Pass lines that hold names as templates (`strings.tr_named`): a long name is cut, not
-    the words after it.
-    """
-    x0, y0, x1, y1 = (round(v) for v in box)
-    overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
-    ImageDraw.Draw(overlay).rounded_rectangle(
-        (0, 0, x1 - x0 - 1, y1 - y0 - 1), 18, fill=(10, 30, 22, 246), outline=GOLD + (255,), width=4
-    )
-    c.image.paste(overlay, (x0, y0), overlay)
-    cx = (x0 + x1) / 2
-    big, middle, small = sizes
-    y = y0 + 22
-    c.text((cx, y), title, big, GOLD, "ma", bold=True, max_width=x1 - x0 - 40)
-    y += round(big * 1.45)
-    c.text((cx, y), reason, middle, TEXT, "ma", max_width=x1 - x0 - 40)
-    y += round(middle * 1.67)
-    for line in lines:
-        c.text((cx, y), line, small, TEXT_DIM, "ma", max_width=x1 - x0 - 40)
-        y += round(small * 1.42)
-
-
-def header(c: Canvas, title: Text, right: Text, height: int = 60) -> int:
-    """The top bar: the game's name on the left, a short status (moves, round) on the right."""
-    c.draw.rectangle((0, 0, c.image.width, height), fill=FELT_DARK)
-    used = c.text(
-        (18, height / 2), title, 28, TEXT, "lm", bold=True, max_width=c.image.width * 0.55
-    )
-    room = c.image.width - 2 * 18 - used - 24
-    c.text((c.image.width - 18, height / 2), right, 26, TEXT_DIM, "rm", max_width=room)
-    return height
-
-
-TURN_PILL = 22
-"""Text size of the turn pill."""
-
-
-def turn_pill(
-    c: Canvas, right: float, y: float, label: Text, mine: bool, max_width: float
-) -> float:
-    """'Your turn' in gold, or 'X to play' in a quiet colour, ending at `right`; returns its
-    width. A name too long for `max_width` is cut, never the 'to play'."""
-    bg, fg = (GOLD, (20, 20, 20)) if mine else (PANEL_EDGE, TEXT)
-    return badge(c, right, y, label, bg, fg, TURN_PILL, anchor="r", max_width=max_width)
 
 
 # --------------------------------------------------------------------------- hands

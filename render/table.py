@@ -14,8 +14,9 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render import parts
-from render.parts import Canvas, Seat
+from render import panels, parts, plates
+from render.parts import Canvas
+from render.plates import Seat
 from render.strings import tr
 from render.theme import FELT_DARK, GOLD, TEXT_DIM, WIDTH, CardStyle, card_height
 
@@ -49,7 +50,7 @@ def geometry(seats: int, exposed: bool = False) -> TableGeometry:
     else:
         g = TableGeometry(1080, 170, 122, 58)
     if exposed:
-        extra = parts.exposed_extra(g.plate_w < parts.NARROW_PLATE)
+        extra = plates.exposed_extra(g.plate_w < plates.NARROW_PLATE)
         grow = (4 if seats >= 9 else 2) * extra
         g = TableGeometry(g.height + grow, g.plate_w, g.plate_h + extra, g.trick_w)
     return g
@@ -130,13 +131,13 @@ def round_table(
     exposed = any(seat.exposed for seat in seats)
     g = geometry(n, exposed)
     c = Canvas.new(WIDTH, g.height, locale, style or CardStyle())
-    parts.header(c, title, status)
+    panels.header(c, title, status)
     boxes = plate_boxes(n, viewer, exposed=exposed)
     cx, cy = WIDTH / 2, (HEADER + g.height) / 2
     inner = (g.plate_w * 0.55, HEADER + g.plate_h, WIDTH - g.plate_w * 0.55, g.height - g.plate_h)
     c.draw.ellipse(inner, fill=FELT_DARK, outline=(40, 96, 70), width=3)
     for box, seat in zip(boxes, seats, strict=True):
-        parts.seat_plate(c, box, seat)
+        plates.seat_plate(c, box, seat)
     if piles:
         pile_w = 56
         total_w = len(piles) * (pile_w + 40) - 40

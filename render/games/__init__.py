@@ -7,20 +7,12 @@ so adding a game adds a module here and changes nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, Final
-
-from PIL import Image
+from typing import Final
 
 from engines.discovery import Catalogue
 from engines.discovery import module_name as discovery_name
-from render.parts import PlayerInfo
-from render.theme import CardStyle
-
-Layout = Callable[
-    [Mapping[str, Any], Sequence[PlayerInfo], str, CardStyle, "int | None"], Image.Image
-]
+from render.kit import Layout
 
 
 class UnknownGame(LookupError):

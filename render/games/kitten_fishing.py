@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engines.actions import Action
 from engines.cards import card_label
 from engines.game import Game
 from engines.registry import game_class
-from render import kit, parts, text
-from render.parts import Canvas, PlayerInfo, Seat
+from render import kit, parts, plates, text
+from render.parts import Canvas, PlayerInfo
+from render.plates import Seat
 from render.strings import tr, tr_named
 from render.theme import (
     ALERT,
@@ -38,7 +37,6 @@ from render.theme import (
     T_SMALL,
     TEXT,
     TEXT_DIM,
-    CardStyle,
     card_height,
 )
 
@@ -56,24 +54,21 @@ RESULT_H = 250
 """Height of a line of words over the cards (the row's title and turn, the last move)."""
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Kitten Fishing view."""
-    c = kit.canvas(locale, style)
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
+    locale = c.locale
     moves = tr("moves_of", locale, moves=view["moves"], cap=view["move_cap"])
     top = kit.top_bar(c, NAMES.get(locale, NAMES["en"]), moves) + kit.GAP
-    own = viewer if viewer in (0, 1) else None
     order = (0, 1) if own is None else (1 - own, own)
     for seat, box in zip(order, zone_boxes(own), strict=True):
         _zone(c, view, _seat(view, players, seat, locale, own), seat, box)
     right = (kit.MARGIN + ZONE_W + kit.GAP, top, kit.WIDTH - kit.MARGIN, kit.HEIGHT - kit.MARGIN)
     _field(c, view, players, right, own)
-    return c.image
+
+
+render = kit.layout(_draw, hand=None)
+"""The table image of one Kitten Fishing view."""
 
 
 def zone_boxes(viewer: int | None) -> list[tuple[float, float, float, float]]:
@@ -131,7 +126,7 @@ def _zone(
         max_width=x1 - x0 - 2 * pad,
     )
     badge_y = y0 + pad + round(T_NAME * 1.3)
-    items = parts.seat_badges(c.locale, seat)
+    items = plates.seat_badges(c.locale, seat)
     drawn = 0.0
     for label, bg, fg in items:
         width = text.text_width(label, T_SMALL) + T_SMALL

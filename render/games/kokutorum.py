@@ -32,8 +32,19 @@ from engines.registry import game_class
 from engines.two_number.cards import values
 from engines.two_number.melds import partition
 from render import parts
-from render.games import two_number_parts as tp
+from render.games.two_number_parts import (
+    board,
+    frame,
+    hand_panel,
+    measures,
+    plates,
+    round_end,
+    samples,
+    score_sheet,
+    tiles,
+)
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.strings import Labels
 from render.text import Text
 from render.theme import (
@@ -53,7 +64,7 @@ GAME = "kokutorum"
 
 def _full_height(own: int | None) -> int:
     """Another seat's plate: its first line and its hand as backs."""
-    return tp.PAD + tp.NAME_H + 4 + tp.marks(own).tile_h + tp.PAD
+    return measures.PAD + measures.NAME_H + 4 + tiles.marks(own).tile_h + measures.PAD
 
 
 PILE_COL = 120
@@ -61,7 +72,7 @@ PILE_COL = 120
 
 LABELS = Labels.pairs(
     {
-        **tp.WORDS,
+        **measures.WORDS,
         "title": ("コクトラム", "Kokutorum"),
         "round": ("第{n}ラウンド・目標{target}点", "Round {n} · to {target}"),
         "over": ("終了・全{n}ラウンド", "Over · {n} rounds"),
@@ -129,27 +140,16 @@ def _names(locale: str) -> dict[str, str]:
     return {kind: LABELS(kind, locale) for kind in MELD_NAMES}
 
 
-def _segments(melds: Sequence[Sequence[Any]]) -> list[tp.Segment]:
-    return [tp.Segment(str(m[0]), int(m[1]), int(m[2])) for m in melds]
+def _segments(melds: Sequence[Sequence[Any]]) -> list[tiles.Segment]:
+    return [tiles.Segment(str(m[0]), int(m[1]), int(m[2])) for m in melds]
 
 
-def _melds_of(cards: Sequence[str]) -> tuple[int, list[tp.Segment]]:
+def _melds_of(cards: Sequence[str]) -> tuple[int, list[tiles.Segment]]:
     points, melds = partition(values(cards))
-    return points, [tp.Segment(m.kind, m.start, m.end) for m in melds]
+    return points, [tiles.Segment(m.kind, m.start, m.end) for m in melds]
 
 
 # --------------------------------------------------------------------------- the image
-
-
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
-    return tp.draw(TABLE, view, players, locale, style, viewer)
 
 
 def _status(view: Mapping[str, Any], locale: str) -> Text:
@@ -171,11 +171,11 @@ def details(
     rounds = []
     for k, entry in enumerate(view.get("rounds") or []):
         knocker = entry.get("knocker")
-        name = tp.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
+        name = seat_name(players, knocker, locale) if isinstance(knocker, int) else ""
         how = LABELS.named(f"kind_{entry.get('kind')}", locale, name=name)
         scores = tuple(int(n) for n in entry.get("scores") or [])
-        rounds.append(tp.RoundScores(str(k + 1), scores, how))
-    return tp.details_image(LABELS, view, players, style, locale, rounds)
+        rounds.append(score_sheet.RoundScores(str(k + 1), scores, how))
+    return score_sheet.details_image(LABELS, view, players, style, locale, rounds)
 
 
 # --------------------------------------------------------------------------- seats
@@ -187,32 +187,32 @@ def _plate(
     players: Sequence[PlayerInfo],
     seat: int,
     own: int | None,
-    box: tp.Box,
+    box: measures.Box,
 ) -> None:
     """A seat other than the viewer's: name, badges, total; its hand as backs in order (a
     card it took from the pile by its upright end, in its place) and its count, or, on a
     `SHORT_H` plate, the count alone."""
     x0, y0, _, y1 = box
     short = y1 - y0 < _full_height(own)
-    top = tp.plate_head(c, LABELS, view, players, seat, own, box, count=short) + 4
+    top = plates.plate_head(c, LABELS, view, players, seat, own, box, count=short) + 4
     if short:
         return
-    count = int(tp.at(view, "hand_counts", seat, 0))
-    known = list(tp.at(view, "known", seat, []))
-    size = tp.marks(own)
-    used = tp.backs(c, x0 + tp.PAD, top, count, known, size)
+    count = int(plates.at(view, "hand_counts", seat, 0))
+    known = list(plates.at(view, "known", seat, []))
+    size = tiles.marks(own)
+    used = tiles.backs(c, x0 + measures.PAD, top, count, known, size)
     label = LABELS("cards", c.locale, n=count)
     mid = top + size.tile_h / 2
-    c.text((x0 + tp.PAD + used + 14, mid), label, T_BODY, TEXT_DIM, "lm", bold=True)
+    c.text((x0 + measures.PAD + used + 14, mid), label, T_BODY, TEXT_DIM, "lm", bold=True)
 
 
-SHORT_H = 2 * tp.PAD + tp.NAME_H
+SHORT_H = 2 * measures.PAD + measures.NAME_H
 """A plate of one line (name, badges, count, total): while the hands are as dealt (their
 backs tell nothing but their count), so that the viewer's two versions of its hand fit."""
 
 
 def _total(view: Mapping[str, Any], seat: int, locale: str) -> str:
-    return tp.total_text(LABELS, view, seat, locale)
+    return plates.total_text(LABELS, view, seat, locale)
 
 
 def _plate_height(view: Mapping[str, Any], seat: int, own: int | None, width: float) -> float:
@@ -226,43 +226,39 @@ def _plate_height(view: Mapping[str, Any], seat: int, own: int | None, width: fl
 
 def _notes(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None, locale: str
-) -> list[tuple[Text, tp.Colour]]:
+) -> list[tuple[Text, measures.Colour]]:
     """The round about to end, a knock still open (another seat's: the viewer's own is its
     panel's)."""
-    notes: list[tuple[Text, tp.Colour]] = []
+    notes: list[tuple[Text, measures.Colour]] = []
     if view.get("last_card"):
         notes.append((LABELS("last_card", locale), ALERT))
     knocker = view.get("knock_seat")
     if isinstance(knocker, int) and knocker != own:
-        name = tp.name_of(players, knocker, locale)
+        name = seat_name(players, knocker, locale)
         notes.append((LABELS.named("knock_window", locale, name=name), GOLD))
     return notes
 
 
 def _table_size(
-    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, tp.Colour]]
+    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, measures.Colour]]
 ) -> tuple[float, float]:
     """The table column's size in a seat's image: the stock, the pile, the drawn card, the
     notes under them."""
     drawn = own is not None and view.get("drawn") and not view.get("may_rotate")
-    width: float = 2 * tp.PAD + tp.STOCK_W + tp.GAP + PILE_COL
-    cards = max(tp.STOCK_H - tp.SMALL_H, card_height(tp.TABLE_W))
+    width: float = 2 * measures.PAD + frame.STOCK_W + measures.GAP + PILE_COL
+    cards = max(frame.STOCK_H - measures.SMALL_H, card_height(tiles.TABLE_W))
     if drawn:
-        width += 2 * tp.GAP + tp.DRAWN_PAIR_W
-        cards = max(cards, tp.DRAWN_PAIR_H)
-    height = 2 * tp.PAD + tp.SMALL_H + cards
-    if notes:
-        width = max(width, tp.NOTES_W)
-        height += 6 + tp.notes_height(notes, width - 2 * tp.PAD)
-    return width, height
+        width += 2 * measures.GAP + hand_panel.DRAWN_PAIR_W
+        cards = max(cards, hand_panel.DRAWN_PAIR_H)
+    return frame.column_size(width, cards, notes)
 
 
 def _table(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    box: tp.Box,
-    notes: Sequence[tuple[Text, tp.Colour]],
+    box: measures.Box,
+    notes: Sequence[tuple[Text, measures.Colour]],
     own: int | None,
 ) -> None:
     """The stock with its count, the pile's top card, the drawn card with each end up (the
@@ -270,37 +266,37 @@ def _table(
     x0, y0, x1, _ = box
     locale = c.locale
     drawn = view.get("drawn") if own is not None and not view.get("may_rotate") else None
-    pile_w = tp.TABLE_W
-    tp.table_panel(c, box)
-    x = x0 + tp.PAD
-    y = y0 + tp.PAD
-    tp.stock(c, LABELS, x, y, int(view.get("stock_count") or 0))
-    x += tp.STOCK_W + tp.GAP
+    pile_w = tiles.TABLE_W
+    plates.table_panel(c, box)
+    x = x0 + measures.PAD
+    y = y0 + measures.PAD
+    frame.stock(c, LABELS, x, y, int(view.get("stock_count") or 0))
+    x += frame.STOCK_W + measures.GAP
     pile = [str(card) for card in view.get("pile") or []]
     c.text((x, y), LABELS("pile", locale), T_SMALL, TEXT_DIM, "la", bold=True)
-    bottom = y + tp.STOCK_H
+    bottom = y + frame.STOCK_H
     if pile:
-        parts.paste_card(c, pile[-1], x, y + tp.SMALL_H, pile_w, ring=GOLD)
-        bottom = max(bottom, y + tp.SMALL_H + card_height(pile_w))
+        parts.paste_card(c, pile[-1], x, y + measures.SMALL_H, pile_w, ring=GOLD)
+        bottom = max(bottom, y + measures.SMALL_H + card_height(pile_w))
     else:
-        c.text((x, y + tp.SMALL_H + 8), LABELS("pile_empty", locale), T_BODY, TEXT_DIM, "la")
+        c.text((x, y + measures.SMALL_H + 8), LABELS("pile_empty", locale), T_BODY, TEXT_DIM, "la")
     if drawn:
-        x += PILE_COL + 2 * tp.GAP
+        x += PILE_COL + 2 * measures.GAP
         c.text((x, y), LABELS("drawn", locale), T_SMALL, GOLD, "la", bold=True)
-        _, h = tp.drawn_pair(c, str(drawn), x, y + tp.SMALL_H, LABELS)
-        bottom = max(bottom, y + tp.SMALL_H + h)
-    tp.note_lines(c, notes, x0 + tp.PAD, bottom + 6, x1 - x0 - 2 * tp.PAD)
+        _, h = hand_panel.drawn_pair(c, str(drawn), x, y + measures.SMALL_H, LABELS)
+        bottom = max(bottom, y + measures.SMALL_H + h)
+    frame.note_lines(c, notes, x0 + measures.PAD, bottom + 6, x1 - x0 - 2 * measures.PAD)
 
 
 def _log(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
-) -> list[tuple[Text, tp.Colour]]:
+) -> list[tuple[Text, measures.Colour]]:
     """The round's public moves in words, the newest last."""
-    out: list[tuple[Text, tp.Colour]] = []
+    out: list[tuple[Text, measures.Colour]] = []
     for entry in view.get("log") or []:
         kind = entry.get("type")
         seat = entry.get("seat")
-        name = tp.name_of(players, seat, locale) if isinstance(seat, int) else ""
+        name = seat_name(players, seat, locale) if isinstance(seat, int) else ""
         if kind == "upcard":
             out.append((LABELS("upcard", locale, card=card_label(entry["card"])), TEXT_DIM))
         elif kind == "draw" and entry.get("from") == "stock":
@@ -309,7 +305,7 @@ def _log(
             card = card_label(entry["card"])
             out.append((LABELS.named("drew_pile", locale, name=name, card=card), TEXT))
         elif kind == "insert":
-            gap = int(entry["position"]) + tp.FIRST_GAP
+            gap = int(entry["position"]) + measures.FIRST_GAP
             out.append((LABELS.named("inserted", locale, name=name, gap=gap), TEXT_DIM))
         elif kind == "discard":
             card = card_label(entry["card"])
@@ -325,7 +321,7 @@ def _log(
 
 
 def _own(
-    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: tp.Box
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: measures.Box
 ) -> None:
     """The viewer's panel: its first lines, then its hand for the decision it faces."""
     locale = c.locale
@@ -335,43 +331,45 @@ def _own(
     kind = proposal.get("type")
     drawn = view.get("drawn")
     deadwood = int(view.get("deadwood") or 0)
-    worth: tp.Ask | None = tp.Ask(LABELS("deadwood", locale, n=deadwood), TEXT)
-    ask: tp.Ask | None = None
+    worth: hand_panel.Ask | None = hand_panel.Ask(LABELS("deadwood", locale, n=deadwood), TEXT)
+    ask: hand_panel.Ask | None = None
     mine = view.get("turn") == own and view.get("phase") == "discard"
-    picked: dict[int, tp.Colour] = {}
+    picked: dict[int, measures.Colour] = {}
     after = None
     if view.get("may_rotate"):
-        worth = tp.Ask(LABELS("rotate_ask", locale))
+        worth = hand_panel.Ask(LABELS("rotate_ask", locale))
     elif drawn:
-        after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
+        after = hand_panel.proposed(hand, str(drawn), proposal) if kind == "insert" else None
         if after is not None:
             cards, fresh = after
             points, _ = _melds_of(cards)
             best = min(partition(values(cards[:k] + cards[k + 1 :]))[0] for k in range(len(cards)))
-            worth = tp.Ask(LABELS("deadwood_change", locale, before=deadwood, after=points), TEXT)
+            worth = hand_panel.Ask(
+                LABELS("deadwood_change", locale, before=deadwood, after=points), TEXT
+            )
             words = LABELS(
                 "preview_best",
                 locale,
                 card=card_label(cards[fresh]),
-                gap=fresh + tp.FIRST_GAP,
+                gap=fresh + measures.FIRST_GAP,
                 best=best,
             )
-            ask = tp.Ask(words, HIGHLIGHT)
+            ask = hand_panel.Ask(words, HIGHLIGHT)
         else:
-            ask = tp.Ask(LABELS("pick_gap", locale, n=len(hand) + tp.FIRST_GAP))
+            ask = hand_panel.Ask(LABELS("pick_gap", locale, n=len(hand) + measures.FIRST_GAP))
     elif mine:
-        ask = tp.Ask(LABELS("discard_pick", locale))
+        ask = hand_panel.Ask(LABELS("discard_pick", locale))
         position = proposal.get("position")
         if kind == "discard" and isinstance(position, int) and 0 <= position < len(hand):
             rest = hand[:position] + hand[position + 1 :]
             points, _ = partition(values(rest))
             picked[position] = ALERT
             words = LABELS("discard_preview", locale, card=card_label(hand[position]), n=points)
-            ask = tp.Ask(words, ALERT)
+            ask = hand_panel.Ask(words, ALERT)
         elif kind == "knock":
-            ask = tp.Ask(LABELS("knock_preview", locale, n=deadwood))
+            ask = hand_panel.Ask(LABELS("knock_preview", locale, n=deadwood))
     elif view.get("knock_seat") == own:
-        ask = tp.Ask(LABELS("may_knock", locale))
+        ask = hand_panel.Ask(LABELS("may_knock", locale))
     elif view.get("turn") == own and view.get("phase") == "draw":
         pile = [str(card) for card in view.get("pile") or []]
         words = (
@@ -379,12 +377,12 @@ def _own(
             if pile
             else LABELS("draw_stock", locale)
         )
-        ask = tp.Ask(words)
-    badges = tp.seat_badges(LABELS, view, players, own, own, locale)
-    name = tp.name_of(players, own, locale)
+        ask = hand_panel.Ask(words)
+    badges = plates.seat_badges(LABELS, view, players, own, own, locale)
+    name = seat_name(players, own, locale)
     lit = view.get("turn") == own
-    y = tp.own_head(c, box, name, badges, _total(view, own, locale), worth, ask, lit)
-    room = (x0 + tp.PAD, y, x1 - tp.PAD, y1 - tp.PAD)
+    y = hand_panel.own_head(c, box, name, badges, _total(view, own, locale), worth, ask, lit)
+    room = (x0 + measures.PAD, y, x1 - measures.PAD, y1 - measures.PAD)
     if view.get("may_rotate"):
         _rotate_pair(c, hand, room)
     elif after is not None:
@@ -397,18 +395,18 @@ def _own(
 def _hand(
     c: Canvas,
     cards: Sequence[str],
-    box: tp.Box,
+    box: measures.Box,
     *,
     gaps: bool = False,
     fresh: int | None = None,
-    picked: Mapping[int, tp.Colour] | None = None,
+    picked: Mapping[int, measures.Colour] | None = None,
 ) -> None:
     """The viewer's hand as big as fits `box`, its melds bracketed."""
     x0, y0, x1, y1 = box
-    card_w = tp.fit_hand(len(cards), x1 - x0, y1 - y0, gaps=gaps)
+    card_w = hand_panel.fit_hand(len(cards), x1 - x0, y1 - y0, gaps=gaps)
     _, segments = _melds_of(cards)
-    top = y0 + max(0.0, (y1 - y0 - tp.hand_height(card_w)) / 2)
-    tp.draw_hand(
+    top = y0 + max(0.0, (y1 - y0 - hand_panel.hand_height(card_w)) / 2)
+    hand_panel.draw_hand(
         c,
         cards,
         x0,
@@ -423,14 +421,16 @@ def _hand(
     )
 
 
-def _rotate_pair(c: Canvas, hand: Sequence[str], box: tp.Box) -> None:
+def _rotate_pair(c: Canvas, hand: Sequence[str], box: measures.Box) -> None:
     """Both versions of the hand, as dealt and rotated, each with its melds and deadwood."""
 
-    def version(cards: list[str]) -> tuple[Text, tp.Colour, Sequence[tp.Segment], Sequence[int]]:
+    def version(
+        cards: list[str],
+    ) -> tuple[Text, measures.Colour, Sequence[tiles.Segment], Sequence[int]]:
         points, segments = _melds_of(cards)
         return LABELS("deadwood", c.locale, n=points), GOLD, segments, ()
 
-    tp.rotate_pair(c, LABELS, hand, box, version, _names(c.locale))
+    hand_panel.rotate_pair(c, LABELS, hand, box, version, _names(c.locale))
 
 
 # --------------------------------------------------------------------------- between rounds
@@ -438,7 +438,7 @@ def _rotate_pair(c: Canvas, hand: Sequence[str], box: tp.Box) -> None:
 
 def _shown(
     last: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
-) -> list[tp.ShownHand]:
+) -> list[round_end.ShownHand]:
     """Every hand of the round just played, with its melds, deadwood, score and total (the
     round's winners in gold)."""
     winners = set(last.get("winners") or [])
@@ -446,13 +446,13 @@ def _shown(
     out = []
     for seat, cards in enumerate(last.get("hands") or []):
         out.append(
-            tp.ShownHand(
-                name=tp.name_of(players, seat, locale),
-                note=LABELS("row_deadwood", locale, n=int(tp.at(last, "points", seat, 0))),
+            round_end.ShownHand(
+                name=seat_name(players, seat, locale),
+                note=LABELS("row_deadwood", locale, n=int(plates.at(last, "points", seat, 0))),
                 cards=tuple(str(card) for card in cards),
                 segments=tuple(_segments(melds[seat] if seat < len(melds) else [])),
-                score=tp.signed(int(tp.at(last, "scores", seat, 0))),
-                total=LABELS("row_total", locale, n=tp.at(last, "totals", seat, 0)),
+                score=frame.signed(int(plates.at(last, "scores", seat, 0))),
+                total=LABELS("row_total", locale, n=plates.at(last, "totals", seat, 0)),
                 ink=GOLD if seat in winners else TEXT,
             )
         )
@@ -464,22 +464,22 @@ def _last_round(
     view: Mapping[str, Any],
     last: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    box: tp.Box,
+    box: measures.Box,
 ) -> None:
     """The round just played: how it ended, then every hand by its upright ends, melds
     bracketed and named, with its deadwood, score and total."""
     locale = c.locale
     knocker = last.get("knocker")
-    name = tp.name_of(players, knocker, locale) if isinstance(knocker, int) else ""
+    name = seat_name(players, knocker, locale) if isinstance(knocker, int) else ""
     title = LABELS("round_end", locale, n=last.get("round", 1))
     head = LABELS.named(f"kind_{last.get('kind')}", locale, name=name)
-    tp.round_panel(c, box, title, head, _shown(last, players, locale), _names(locale))
+    round_end.round_panel(c, box, title, head, _shown(last, players, locale), _names(locale))
 
 
 def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
     """The new round in a line: who deals, the upcard, the stock."""
     dealer = view.get("dealer")
-    name = tp.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    name = seat_name(players, dealer, locale) if isinstance(dealer, int) else ""
     pile = [str(card) for card in view.get("pile") or []]
     return LABELS.named(
         "next_round",
@@ -495,7 +495,7 @@ def _reason(view: Mapping[str, Any], locale: str) -> Text:
     return LABELS("reached", locale, target=view.get("target", 30))
 
 
-TABLE = tp.Table(
+TABLE = board.Table(
     labels=LABELS,
     status=_status,
     notes=_notes,
@@ -509,12 +509,16 @@ TABLE = tp.Table(
     next_round=_next_round,
     reason=_reason,
 )
-"""How the parts of a Kokutorum image are drawn (`tp.draw` puts them in their places)."""
+"""How the parts of a Kokutorum image are drawn (`board.draw` puts them in their places)."""
+
+
+render = board.layout(TABLE)
+"""The table image of one Kokutorum view (with the view's `proposal` shown, if any)."""
 
 
 # --------------------------------------------------------------------------- samples
 
-SAMPLE_PLAYERS = tp.SAMPLE_PLAYERS
+SAMPLE_PLAYERS = samples.SAMPLE_PLAYERS
 """Who sits at the sample tables of `cardbot render kokutorum`."""
 
 
@@ -528,7 +532,7 @@ def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
         ("discard", lambda view: view["phase"] == "discard"),
         ("next", lambda view: view["round"] > 1),
     ]
-    return tp.sample_moments(GAME, seed, "knock", wanted)
+    return samples.sample_moments(GAME, seed, "knock", wanted)
 
 
 def sample_insert(seed: int, seats: int = 3) -> Game:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 import itertools
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from PIL import Image, ImageChops, ImageStat
 
 from engines.actions import Action
 from engines.registry import game_class
-from render.parts import DrawnText, PlayerInfo
+from render import cards, parts
+from render.api import view_image
+from render.parts import DrawnText, PlacedCard, PlayerInfo
 from render.strings import Labels
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -178,3 +181,29 @@ def label_pairs(*labels: Labels) -> dict[str, tuple[str, str]]:
         for words in labels
         for key in sorted(words.keys())
     }
+
+
+@dataclass(frozen=True)
+class Viewpoint:
+    """One viewpoint of a game drawn: whose (None: the channel's), its view and image, and what
+    went into the image (each text, each card placed, each card face)."""
+
+    seat: int | None
+    view: dict[str, Any]
+    image: Image.Image
+    drawn: list[DrawnText]
+    placed: list[PlacedCard]
+    faces: list[str]
+
+
+def viewpoints(game: Any, players: Sequence[PlayerInfo], locale: str) -> Iterator[Viewpoint]:
+    """The game's public image, then every seat's, drawn in `locale` and recorded."""
+    for seat in (None, *range(game.seats)):
+        view = game.view(seat)
+        with (
+            parts.record_texts() as drawn,
+            parts.record_cards() as placed,
+            cards.record_faces() as faces,
+        ):
+            image = view_image(view, players, locale)
+        yield Viewpoint(seat, view, image, drawn, placed, faces)

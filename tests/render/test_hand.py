@@ -8,7 +8,7 @@ import itertools
 
 from PIL import ImageStat
 
-from render import cards, kit, parts
+from render import cards, held, parts
 from render.api import hand_image, render_hand
 from render.theme import CANVAS, GOLD, MIN_CARD_W, card_height
 
@@ -69,7 +69,7 @@ def test_illegal_cards_are_dimmed_and_selected_cards_lifted() -> None:
     im = hand_image(HAND[:8], LEGAL[:8], {2}, "ja").convert("L")
     by_code = {p.code: p for p in placed}
     resting = by_code["AS"].y
-    assert by_code["7S"].y == resting - kit.HAND_LIFT
+    assert by_code["7S"].y == resting - held.HAND_LIFT
     assert {p.y for p in placed if p.code != "7S"} == {resting}
 
     def brightness(p: parts.PlacedCard) -> float:
@@ -90,10 +90,10 @@ def test_selected_numbers_are_marked_in_gold() -> None:
 def test_a_hand_held_by_suit_is_grouped_by_suit() -> None:
     _, texts = _drawn(HAND[:16])
     assert [t for t in texts if t in "♠♥♦♣"] == ["♠", "♥", "♦", "♣"]
-    groups = kit.hand_groups(HAND[:16])
+    groups = held.hand_groups(HAND[:16])
     assert [len(g.positions) for g in groups] == [5, 4, 3, 4]
     # a hand held in another order (by rank) is one group, without suit labels
-    assert len(kit.hand_groups(["AS", "AH", "7S", "7C", "8D", "8S", "KH"])) == 1
+    assert len(held.hand_groups(["AS", "AH", "7S", "7C", "8D", "8S", "KH"])) == 1
 
 
 def test_a_games_own_groups_are_drawn_with_their_labels() -> None:

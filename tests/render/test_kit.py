@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 from engines.cards import two_number_deck
-from render import kit, parts
-from render.parts import PlayerInfo, Seat
+from render import held, kit, parts
+from render.parts import PlayerInfo
+from render.plates import Seat
 from render.theme import CANVAS, MIN_CARD_W, SCALE, CardStyle, card_height
 
 from .helpers import apart, check_lines
@@ -114,8 +115,31 @@ def test_a_hand_of_two_number_cards_overlaps_none_of_their_numbers() -> None:
     codes = [f"{card}/{'WB'[k % 2]}" for k, card in enumerate(deck[:14])]
     c = kit.canvas("en", CardStyle())
     with parts.record_cards() as placed, parts.record_texts() as texts:
-        drawn = kit.hand(c, codes, (16, 80, 700, 684))
+        drawn = held.hand(c, codes, (16, 80, 700, 684))
     steps = [b.x - a.x for a, b in itertools.pairwise(placed) if a.y == b.y]
     assert steps and min(steps) < drawn.card_w  # they do overlap
     assert box_problems(c.image, texts, placed) == []
-    assert kit.index_share(codes) > kit.index_share(["TS", "QH"]) == parts.INDEX_STEP
+    assert held.index_share(codes) > held.index_share(["TS", "QH"]) == parts.INDEX_STEP
+
+
+def test_a_private_image_is_the_viewers_only_when_the_view_holds_its_hand() -> None:
+    dealt = {"seats": 3, "hand": ["AS"]}
+    assert kit.own_seat(dealt, 2) == 2
+    assert kit.own_seat(dealt, None) is None
+    assert kit.own_seat(dealt, 3) is None and kit.own_seat(dealt, -1) is None
+    assert kit.own_seat({"seats": 3}, 1) is None  # the channel's view, whoever asks
+    assert kit.own_seat({"seats": 3, "hand": None}, 1) is None  # a seat with no hand yet
+    assert kit.own_seat({"seats": 4, "hand_cards": []}, 1, "hand_cards") == 1
+    assert kit.own_seat({"seats": 2}, 1, None) == 1  # a game that hides nothing
+
+
+def test_a_layout_draws_on_a_canvas_of_the_locale_and_style_for_the_seat_it_finds() -> None:
+    seen = []
+
+    def draw(c: parts.Canvas, view: object, players: object, own: int | None) -> None:
+        seen.append((c.locale, c.style, own))
+
+    style = CardStyle(four_colour=True)
+    image = kit.layout(draw)({"seats": 2, "hand": []}, [], "en", style, 1)
+    assert image.size == CANVAS
+    assert seen == [("en", style, 1)]

@@ -22,13 +22,13 @@ from engines.two_number.melds import partition
 from render import cards, parts
 from render.api import details_image, encode_png, render_view, view_image
 from render.games import kokutorum as layout
-from render.games import two_number_parts as tp
+from render.games.two_number_parts import frame, hand_panel, measures, tiles
 from render.parts import PlayerInfo
 from render.theme import CANVAS, T_SMALL
 
 from .helpers import check_lines, decode, label_pairs
 from .test_box import box_problems
-from .two_number import held_rows, sized
+from .two_number import check_viewpoints, held_rows, sized
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -80,21 +80,7 @@ def test_the_sample_moments_are_what_they_claim() -> None:
 @pytest.mark.parametrize("moment", ALL)
 @pytest.mark.parametrize("locale", ["ja", "en"])
 def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
-    game: Any = moments()[moment]
-    for seat in (None, *range(game.seats)):
-        view = game.view(seat)
-        with (
-            parts.record_texts() as drawn,
-            parts.record_cards() as placed,
-            cards.record_faces() as faces,
-        ):
-            image = view_image(view, PLAYERS, locale)
-        assert image.size == CANVAS
-        assert box_problems(image, drawn, placed) == []
-        check_lines(drawn, image)
-        assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
-        if seat is not None and not game.is_over():
-            assert set(view["hand"]) <= set(faces)
+    check_viewpoints(moments()[moment], PLAYERS, locale, public_faces, own_faces)
 
 
 @pytest.mark.parametrize("moment", ["insert", "discard", "knock-2p"])
@@ -104,7 +90,7 @@ def test_other_hands_are_backs_in_order_and_never_faces(moment: str) -> None:
         view = game.view(seat)
         with parts.record_cards() as placed, cards.record_faces() as faces:
             view_image(view, PLAYERS, "en")
-        backs = [p for p in placed if p.code is None and p.width == tp.marks(seat).back]
+        backs = [p for p in placed if p.code is None and p.width == tiles.marks(seat).back]
         others = [s for s in range(game.seats) if s != seat]
         hidden = [
             (s, c)
@@ -129,8 +115,10 @@ def test_a_card_taken_from_the_pile_shows_its_upright_end_in_its_place() -> None
     assert hold(card, "B") in faces
     rows: dict[int, list[int]] = {}
     for p in placed:
-        if p.code is None and p.width == tp.SMALL.back:
-            rows.setdefault(p.y, []).append(round((p.x - tp.M - tp.PAD) / tp.SMALL.step))
+        if p.code is None and p.width == tiles.SMALL.back:
+            rows.setdefault(p.y, []).append(
+                round((p.x - measures.M - measures.PAD) / tiles.SMALL.step)
+            )
     # one plate's backs leave the third place to the card shown there
     assert [k for k in range(len(game.hands[taker])) if k != 2] in [
         sorted(ks) for ks in rows.values()
@@ -147,7 +135,7 @@ def test_the_insert_numbers_the_gaps_and_shows_the_drawn_card_both_ways() -> Non
         cards.record_faces() as faces,
     ):
         view_image(view, PLAYERS, "en")
-    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
+    assert sized(texts, hand_panel.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
     assert held_rows(placed, drawn) == [hand]
     assert hold(drawn, "W") in faces and hold(drawn, "B") in faces
     words = [d.text for d in texts]
@@ -174,7 +162,7 @@ def test_a_proposed_insert_shows_the_hand_as_it_would_be(position: int, upright:
     assert title in words
     points = partition(values(after))[0]
     assert f"Deadwood {view['deadwood']} → {points}" in words
-    numbers = [t for t in sized(texts, tp.NUMBER) if t.isdigit()]
+    numbers = [t for t in sized(texts, hand_panel.NUMBER) if t.isdigit()]
     assert numbers == [str(k) for k in range(1, len(after) + 1)]
     png = render_view(view, PLAYERS, "en", proposal=proposal)
     assert decode(png).size == CANVAS
@@ -260,7 +248,7 @@ def test_the_round_end_shows_every_hand_with_its_deadwood_and_score() -> None:
     assert f"Round {last['round']}" in words
     for seat in range(game.seats):
         assert f"Deadwood {last['points'][seat]}" in words
-        assert tp.signed(last["scores"][seat]) in words
+        assert frame.signed(last["scores"][seat]) in words
         assert f"total {last['totals'][seat]}" in words
     assert faces == [c for hand in last["hands"] for c in hand]  # by their upright ends
 
@@ -295,7 +283,7 @@ def test_the_details_image_lists_every_round_and_the_totals() -> None:
         assert image is not None and box_problems(image, texts, placed) == []
         check_lines(texts, image)
         words = [d.text for d in texts]
-        first = [d.text for d in texts if abs(d.box[0] - tp.M - tp.PAD) < 1]
+        first = [d.text for d in texts if abs(d.box[0] - measures.M - measures.PAD) < 1]
         rounds = [str(k) for k in range(1, len(result["rounds"]) + 1)]
         assert first == ["Round", *rounds, "Total"]
         for total in result["totals"]:

@@ -6,17 +6,9 @@ from __future__ import annotations
 from PIL import ImageStat
 
 from render import cards
-from render.parts import (
-    Canvas,
-    PlayerInfo,
-    Seat,
-    breakdown_panel,
-    face_down_fan,
-    plate_height,
-    result_panel,
-    score_table,
-    seat_plate,
-)
+from render.panels import breakdown_panel, result_panel, score_table
+from render.parts import Canvas, PlayerInfo, face_down_fan
+from render.plates import Seat, plate_height, seat_plate
 from render.theme import FELT, GOLD, TEXT, CardStyle, card_height
 
 

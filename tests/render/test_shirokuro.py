@@ -24,13 +24,13 @@ from engines.two_number.melds import is_win
 from render import cards, kit, parts
 from render.api import details_image, encode_png, render_view, view_image
 from render.games import shirokuro as layout
-from render.games import two_number_parts as tp
+from render.games.two_number_parts import frame, hand_panel, tiles
 from render.parts import PlayerInfo
 from render.theme import CANVAS, T_BODY, CardStyle
 
 from .helpers import check_lines, decode, label_pairs
 from .test_box import box_problems
-from .two_number import held_rows, sized
+from .two_number import check_viewpoints, held_rows, sized
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
 LONG = [
@@ -122,21 +122,7 @@ def test_the_sample_moments_are_what_they_claim() -> None:
 @pytest.mark.parametrize("moment", ALL)
 @pytest.mark.parametrize("locale", ["ja", "en"])
 def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
-    game: Any = moments()[moment]
-    for seat in (None, *range(game.seats)):
-        view = game.view(seat)
-        with (
-            parts.record_texts() as drawn,
-            parts.record_cards() as placed,
-            cards.record_faces() as faces,
-        ):
-            image = view_image(view, PLAYERS, locale)
-        assert image.size == CANVAS
-        assert box_problems(image, drawn, placed) == []
-        check_lines(drawn, image)
-        assert set(faces) <= public_faces(view) | own_faces(view)  # nobody else's hand
-        if seat is not None and not game.is_over():
-            assert set(view["hand"]) <= set(faces)
+    check_viewpoints(moments()[moment], PLAYERS, locale, public_faces, own_faces)
 
 
 @pytest.mark.parametrize("moment", ["insert", "meld", "claim-2p"])
@@ -175,7 +161,7 @@ def test_the_table_shows_the_dora_indicator_and_its_dora() -> None:
     with parts.record_texts() as texts, parts.record_cards() as placed:
         view_image(view, PLAYERS, "en")
     indicator = view["indicator"]
-    assert [p.code for p in placed if p.width == tp.TABLE_W] == [indicator]
+    assert [p.code for p in placed if p.width == tiles.TABLE_W] == [indicator]
     assert f"Dora ○{indicator[1]} ●{indicator[3]}" in [d.text for d in texts]
 
 
@@ -195,7 +181,7 @@ def test_the_insert_numbers_the_gaps_and_shows_the_drawn_card_both_ways() -> Non
         cards.record_faces() as faces,
     ):
         view_image(view, PLAYERS, "en")
-    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
+    assert sized(texts, hand_panel.GAP_LABEL) == [str(k) for k in range(1, len(hand) + 2)]
     assert hold(drawn, "W") in faces and hold(drawn, "B") in faces
     melds = [c for m in view["exposed"][game.turn] for c in m["cards"]]
     assert held_rows(placed, drawn) == [hand + melds]
@@ -302,7 +288,7 @@ def test_a_claim_with_a_ron_lights_its_gaps_and_previews_the_win() -> None:
     words = " ".join(d.text for d in texts)
     spots = " · ".join(f"{p + 1} {u}" for p, u in claim["ron"])
     assert f"Ron: gap {spots}" in words and "or pass" in words
-    assert sized(texts, tp.GAP_LABEL) == [str(k) for k in range(1, len(view["hand"]) + 2)]
+    assert sized(texts, hand_panel.GAP_LABEL) == [str(k) for k in range(1, len(view["hand"]) + 2)]
     position, upright = claim["ron"][0]
     proposal = {"type": "ron", "position": position, "upright": upright}
     with parts.record_texts() as texts, parts.record_cards() as placed:
@@ -386,7 +372,7 @@ def test_the_round_end_of_a_win_shows_every_hand_and_the_winners_yaku() -> None:
     ]
     assert faces[-len(hands) :] == hands  # every hand by its ends, its melds laid down after it
     for seat in range(game.seats):
-        assert tp.signed(last["scores"][seat]) in words
+        assert frame.signed(last["scores"][seat]) in words
         assert f"total {last['totals'][seat]}" in words
 
 
@@ -494,7 +480,9 @@ def test_a_long_line_over_the_hand_goes_on_over_a_second_line_whole(locale: str)
     words = layout.LABELS("wins_for", locale, n=28, yaku=layout.yaku_text(yaku, locale))
     c = kit.canvas(locale, CardStyle())
     with parts.record_texts() as texts:
-        tp.own_head(c, (16, 300, 1084, 684), "たろう", [], "0", None, tp.Ask(words), False)
+        hand_panel.own_head(
+            c, (16, 300, 1084, 684), "たろう", [], "0", None, hand_panel.Ask(words), False
+        )
     check_lines(texts, c.image)
     lines = [t.text for t in texts if t.size == T_BODY and t.text != "0"]
     assert len(lines) == 2 and "…" not in "".join(lines)

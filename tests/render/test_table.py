@@ -10,7 +10,8 @@ import pytest
 from render import cards, parts
 from render.api import render_round_table
 from render.bench import table_seats
-from render.parts import PlayerInfo, Seat
+from render.parts import PlayerInfo
+from render.plates import Seat
 from render.strings import tr_named
 from render.table import _trick_spot, geometry, plate_boxes, round_table
 from render.text import ELLIPSIS

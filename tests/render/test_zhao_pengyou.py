@@ -26,7 +26,7 @@ from render.games.zhao_pengyou import cells, sizes, strip, words
 from render.parts import PlayerInfo
 from render.theme import CANVAS, MIN_CARD_W, T_SMALL
 
-from .helpers import check_lines, covered_texts, label_pairs
+from .helpers import check_lines, covered_texts, label_pairs, viewpoints
 from .test_box import box_problems
 
 PLAYERS = list(layout.SAMPLE_PLAYERS)
@@ -103,23 +103,17 @@ def test_the_sample_moments_are_what_they_claim_at_every_table_size() -> None:
 @pytest.mark.parametrize("locale", ["ja", "en"])
 def test_each_moment_reads_in_the_box_for_each_viewpoint(moment: str, locale: str) -> None:
     game: Any = moments()[moment]
-    for seat in (None, *range(game.seats)):
-        view = game.view(seat)
-        with (
-            parts.record_texts() as drawn,
-            parts.record_cards() as placed,
-            cards.record_faces() as faces,
-        ):
-            image = view_image(view, PLAYERS, locale)
-        assert box_problems(image, drawn, placed) == [], (seat, locale)
-        check_lines(drawn, image)
+    for drawn in viewpoints(game, PLAYERS, locale):
+        seat, view = drawn.seat, drawn.view
+        assert box_problems(drawn.image, drawn.drawn, drawn.placed) == [], (seat, locale)
+        check_lines(drawn.drawn, drawn.image)
         mine = set(view.get("hand") or []) | set(view.get("kitty") or [])
         mine |= set(view.get("buried") or [])
-        assert set(faces) <= public_cards(game) | mine  # nobody else's hand, ever
+        assert set(drawn.faces) <= public_cards(game) | mine  # nobody else's hand, ever
         if view["phase"] == "play" and view["calls"]:  # the calls, always, in play
-            assert {"Calls: ", "指定："} & {d.text for d in drawn}, (seat, locale)
+            assert {"Calls: ", "指定："} & {d.text for d in drawn.drawn}, (seat, locale)
         if seat is not None and view.get("hand"):  # the whole hand, face up
-            shown = sorted(p.code for p in placed if p.code in view["hand"])
+            shown = sorted(p.code for p in drawn.placed if p.code in view["hand"])
             assert len(shown) >= len(view["hand"])
 
 

@@ -11,8 +11,9 @@ from engines.cards import card_label
 from render import kit, parts, text
 from render.games.gong_zhu.sizes import SEATS
 from render.games.gong_zhu.table import status_text
-from render.games.gong_zhu.words import LABELS, Box, named, play_order, seat_name, signed, tr
+from render.games.gong_zhu.words import LABELS, Box, named, play_order, signed, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Template, Text
 from render.theme import (
     GOLD,

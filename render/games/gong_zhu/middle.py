@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.cards import card_label
-from render import kit, parts
+from render import held, panels, parts
 from render.games.gong_zhu.sizes import (
     CAPTION_H,
     CROSS_DX,
@@ -20,8 +20,9 @@ from render.games.gong_zhu.sizes import (
     SPECIALS,
     TRICK_WIDTHS,
 )
-from render.games.gong_zhu.words import LABELS, Box, named, player_of, seat_name, signed, tr
+from render.games.gong_zhu.words import LABELS, Box, named, signed, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import player_of, seat_name
 from render.text import Template, Text
 from render.theme import (
     ALERT_BG,
@@ -237,7 +238,9 @@ def _result(
     y0 = max(y0, (y0 + y1 - tall) / 2)
     y1 = min(y1, y0 + tall)
     panel = (x0, y0, x1, y1)
-    parts.result_panel(c, panel, title, tr("reason", locale), lines, sizes=(T_BIG, T_SMALL, T_BODY))
+    panels.result_panel(
+        c, panel, title, tr("reason", locale), lines, sizes=(T_BIG, T_SMALL, T_BODY)
+    )
     hands = len(view.get("hand_scores") or [])
     c.text(
         ((x0 + x1) / 2, y1 - 32),
@@ -267,7 +270,7 @@ def hand_strip(c: Canvas, view: Mapping[str, Any], hand: Sequence[str], box: Box
             groups.append(("", [i]))
     chosen = set(view.get("my_exposure") or []) if view.get("phase") == "expose" else set()
     selected = frozenset(i for i, card in enumerate(hand) if card in chosen)
-    kit.hand(
+    held.hand(
         c,
         hand,
         (x0 + HAND_PAD, y0 + HAND_PAD, x1 - HAND_PAD, y1 - HAND_PAD),

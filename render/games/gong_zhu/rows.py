@@ -19,8 +19,9 @@ from render.games.gong_zhu.sizes import (
     SPECIALS,
     TOTAL_W,
 )
-from render.games.gong_zhu.words import Box, play_order, player_of, signed, tr
+from render.games.gong_zhu.words import Box, play_order, signed, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import player_of
 from render.shapes import paste_shape
 from render.theme import (
     ALERT,

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from render import kit
 from render.games.gong_zhu.middle import draw_middle, hand_strip
 from render.games.gong_zhu.rows import seat_rows
 from render.games.gong_zhu.sizes import HAND_H, HAND_PAD, LIST_W
-from render.games.gong_zhu.words import named, seat_name, tr, viewer_seat
+from render.games.gong_zhu.words import named, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     FELT_DARK,
@@ -20,22 +19,14 @@ from render.theme import (
     T_TITLE,
     TEXT,
     TEXT_DIM,
-    CardStyle,
 )
 
 # --------------------------------------------------------------------------- the table image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Gong Zhu view."""
-    own = viewer_seat(view, viewer)
-    c = kit.canvas(locale, style)
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
     top = _bar(c, view, players, own) + kit.GAP
     bottom: float = kit.HEIGHT - kit.MARGIN
     hand = list(view.get("hand_cards") or []) if own is not None else []
@@ -46,7 +37,10 @@ def render(
     split = kit.WIDTH - kit.MARGIN - LIST_W
     draw_middle(c, view, players, own, (kit.MARGIN, top, split - kit.GAP, bottom))
     seat_rows(c, view, players, own, (split, top, kit.WIDTH - kit.MARGIN, bottom))
-    return c.image
+
+
+render = kit.layout(_draw, hand="hand_cards")
+"""The table image of one Gong Zhu view."""
 
 
 def _bar(c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None) -> int:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from render.games.gong_zhu.sizes import SEATS
-from render.parts import PlayerInfo
 from render.strings import Labels
 
 _STRINGS: dict[str, tuple[str, str]] = {
@@ -86,27 +84,10 @@ def signed(value: Any) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
-def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
-    if seat < len(players):
-        return players[seat].name
-    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
-
-
-def player_of(players: Sequence[PlayerInfo], seat: int, locale: str) -> PlayerInfo:
-    return players[seat] if seat < len(players) else PlayerInfo(seat_name(players, seat, locale))
-
-
 def play_order(first: int | None) -> list[int]:
     """Seats in play order from `first` (seat 1 for the public image)."""
     start = first or 0
     return [(start + k) % SEATS for k in range(SEATS)]
-
-
-def viewer_seat(view: Mapping[str, Any], viewer: int | None) -> int | None:
-    """The seat whose private image this is, if any."""
-    if viewer is not None and 0 <= viewer < SEATS and "hand_cards" in view:
-        return viewer
-    return None
 
 
 Box = tuple[float, float, float, float]

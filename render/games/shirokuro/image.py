@@ -1,4 +1,4 @@
-"""Shirokuro-jaku's table image put together (`tp.draw` with this game's parts), the round
+"""Shirokuro-jaku's table image put together (`board.draw` with this game's parts), the round
 just ended and the Details image."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from typing import Any
 from PIL import Image
 
 from engines.two_number.cards import base, ends, value_label
-from render.games import two_number_parts as tp
 from render.games.shirokuro.table import (
     draw_table,
     log_lines,
@@ -28,7 +27,9 @@ from render.games.shirokuro.words import (
     round_name,
     yaku_text,
 )
+from render.games.two_number_parts import board, frame, measures, plates, round_end, score_sheet
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     GOLD,
@@ -37,17 +38,6 @@ from render.theme import (
 )
 
 # --------------------------------------------------------------------------- the image
-
-
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""
-    return tp.draw(TABLE, view, players, locale, style, viewer)
 
 
 def _status(view: Mapping[str, Any], locale: str) -> Text:
@@ -78,9 +68,11 @@ def details(
     for k, entry in enumerate(view.get("rounds") or []):
         scores = tuple(int(n) for n in entry.get("scores") or [])
         rounds.append(
-            tp.RoundScores(round_name(k + 1, seats, locale), scores, _how(entry, players, locale))
+            score_sheet.RoundScores(
+                round_name(k + 1, seats, locale), scores, _how(entry, players, locale)
+            )
         )
-    return tp.details_image(LABELS, view, players, style, locale, rounds)
+    return score_sheet.details_image(LABELS, view, players, style, locale, rounds)
 
 
 def _how(entry: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
@@ -90,7 +82,7 @@ def _how(entry: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -
         return LABELS("end_draw", locale)
     pieces = []
     for win in wins:
-        name = tp.name_of(players, int(win["seat"]), locale)
+        name = seat_name(players, int(win["seat"]), locale)
         how = LABELS("won_tsumo" if win.get("from") is None else "won_ron", locale)
         yaku = yaku_text(dict(win.get("yaku") or {}), locale)
         pieces.append(f"{name} {how}: {yaku}")
@@ -102,7 +94,7 @@ def _how(entry: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -
 
 def _shown(
     last: Mapping[str, Any], seats: int, players: Sequence[PlayerInfo], locale: str
-) -> list[tp.ShownHand]:
+) -> list[round_end.ShownHand]:
     """Every hand of the round just played, read as it won (or as close as it came), the
     winning card ringed, its melds laid down after it, its dora dotted; a win's yaku under it;
     every seat's score and total (who scored in gold)."""
@@ -120,7 +112,7 @@ def _shown(
         reading = list(detail.get("reading") or in_place(cards, MELDS - len(exposed)))
         won_on = detail.get("card")
         ring = next((k for k, card in enumerate(cards) if base(card) == won_on), None)
-        score = int(tp.at(last, "scores", seat, 0))
+        score = int(plates.at(last, "scores", seat, 0))
         win = wins.get(seat)
         if win is not None:
             how = "won_tsumo" if win.get("from") is None else "won_ron"
@@ -130,13 +122,13 @@ def _shown(
             note = LABELS("tenpai", locale) if seat in tenpai else ""
             line = ""
         out.append(
-            tp.ShownHand(
-                name=tp.name_of(players, seat, locale),
+            round_end.ShownHand(
+                name=seat_name(players, seat, locale),
                 note=note,
                 cards=cards,
                 segments=tuple(meld_segments(reading)),
-                score=tp.signed(score),
-                total=LABELS("row_total", locale, n=tp.at(last, "totals", seat, 0)),
+                score=frame.signed(score),
+                total=LABELS("row_total", locale, n=plates.at(last, "totals", seat, 0)),
                 ink=GOLD if score > 0 else TEXT,
                 ring=ring if won_on else None,
                 dora=dora,
@@ -155,7 +147,7 @@ def _last_round(
     view: Mapping[str, Any],
     last: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    box: tp.Box,
+    box: measures.Box,
 ) -> None:
     """The round just played: how it ended and its dora, then every hand shown."""
     locale = c.locale
@@ -168,11 +160,11 @@ def _last_round(
             head = LABELS("end_draw", locale) + "・" + LABELS("nobody_ready", locale)
     elif end == "tsumo":
         winner = int(wins[0]["seat"]) if wins else 0
-        head = LABELS.named("end_tsumo", locale, name=tp.name_of(players, winner, locale))
+        head = LABELS.named("end_tsumo", locale, name=seat_name(players, winner, locale))
     else:
-        names = " · ".join(tp.name_of(players, int(w["seat"]), locale) for w in wins)
+        names = " · ".join(seat_name(players, int(w["seat"]), locale) for w in wins)
         source = wins[0].get("from") if wins else None
-        from_name = tp.name_of(players, source, locale) if isinstance(source, int) else ""
+        from_name = seat_name(players, source, locale) if isinstance(source, int) else ""
         head = LABELS.named("end_ron", locale, name=names, from_name=from_name)
     title = round_name(int(last.get("round") or 1), seats, locale)
     dora = ""
@@ -180,13 +172,13 @@ def _last_round(
         white, black = ends(str(last["indicator"]))
         dora = LABELS("dora", locale, white=value_label(white), black=value_label(black))
     hands = _shown(last, seats, players, locale)
-    tp.round_panel(c, box, title, head, hands, meld_names(locale), dora)
+    round_end.round_panel(c, box, title, head, hands, meld_names(locale), dora)
 
 
 def _next_round(view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str) -> Text:
     """The new round in a line: its name, who deals, the stock."""
     dealer = view.get("dealer")
-    name = tp.name_of(players, dealer, locale) if isinstance(dealer, int) else ""
+    name = seat_name(players, dealer, locale) if isinstance(dealer, int) else ""
     return LABELS.named(
         "next_round",
         locale,
@@ -200,7 +192,7 @@ def _reason(view: Mapping[str, Any], locale: str) -> Text:
     return LABELS("all_rounds", locale, n=len(view.get("rounds") or []))
 
 
-TABLE = tp.Table(
+TABLE = board.Table(
     labels=LABELS,
     status=_status,
     notes=table_notes,
@@ -214,4 +206,8 @@ TABLE = tp.Table(
     next_round=_next_round,
     reason=_reason,
 )
-"""How the parts of a Shirokuro-jaku image are drawn (`tp.draw` puts them in their places)."""
+"""How the parts of a Shirokuro-jaku image are drawn (`board.draw` puts them in their places)."""
+
+
+render = board.layout(TABLE)
+"""The table image of one Shirokuro-jaku view (with the view's `proposal` shown, if any)."""

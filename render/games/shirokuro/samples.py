@@ -7,12 +7,12 @@ from typing import Any
 
 from engines.game import Game
 from engines.registry import game_class
-from render.games import two_number_parts as tp
 from render.games.shirokuro.words import GAME
+from render.games.two_number_parts import samples
 
 # --------------------------------------------------------------------------- samples
 
-SAMPLE_PLAYERS = tp.SAMPLE_PLAYERS
+SAMPLE_PLAYERS = samples.SAMPLE_PLAYERS
 """Who sits at the sample tables of `cardbot render shirokuro`."""
 
 
@@ -31,7 +31,7 @@ def sample_moments(seed: int) -> Iterator[tuple[str, Game]]:
         ("win", lambda view: ended(view, ("tsumo", "ron"))),
         ("draw", lambda view: ended(view, ("draw",))),
     ]
-    return tp.sample_moments(GAME, seed, "claim", wanted)
+    return samples.sample_moments(GAME, seed, "claim", wanted)
 
 
 def sample_hand(seed: int) -> tuple[list[str], list[bool], set[int]] | None:

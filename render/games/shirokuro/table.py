@@ -9,9 +9,10 @@ from typing import Any
 from engines.cards import card_label
 from engines.two_number.cards import value_label, values
 from render import parts, text
-from render.games import two_number_parts as tp
 from render.games.shirokuro.words import LABELS, MELD_GAP, Dora, dora_of
+from render.games.two_number_parts import frame, hand_panel, measures, plates, round_end, tiles
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -39,7 +40,7 @@ def table_row(
     y: float,
     width: float,
     dora: Dora,
-    size: tp.Marks = tp.SMALL,
+    size: tiles.Marks = tiles.SMALL,
     *,
     draw: bool = True,
 ) -> float:
@@ -49,13 +50,13 @@ def table_row(
     cx, cy = x, y
     for meld in melds:
         cards = [str(card) for card in meld.get("cards") or []]
-        w = tp.laid_width(len(cards), size.back)
+        w = round_end.laid_width(len(cards), size.back)
         if cx > x and cx + w > x + width:
             cx, cy = x, cy + row_h
         if draw:
             top = cy + (size.chip_h - size.tile_h) / 2
             claimed = meld.get("claimed")
-            tp.laid_meld(
+            round_end.laid_meld(
                 c, cards, claimed, cx, top, width=size.back, size=size.tile_text, dora=dora
             )
         cx += w + MELD_GAP
@@ -71,7 +72,7 @@ def table_row(
             if cx + size.chip_w > x + width:
                 cx, cy = x + label_w, cy + row_h
             if draw:
-                tp.pair_chip(c, card, cx, cy, size)
+                tiles.pair_chip(c, card, cx, cy, size)
             cx += size.chip_step
     if cx == x and cy == y:
         return 0
@@ -80,7 +81,7 @@ def table_row(
 
 def shown_discards(view: Mapping[str, Any], seat: int) -> list[str]:
     """A seat's discards in order, less those claimed (shown in the claimer's meld)."""
-    entries = list(tp.at(view, "discards", seat, []))
+    entries = list(plates.at(view, "discards", seat, []))
     return [str(e.get("card")) for e in entries if e.get("taken") is None]
 
 
@@ -89,19 +90,19 @@ def shown_discards(view: Mapping[str, Any], seat: int) -> list[str]:
 
 def plate_height(view: Mapping[str, Any], seat: int, own: int | None, width: float) -> float:
     """A plate's first line, and its melds and discards in as many rows as they need."""
-    melds = list(tp.at(view, "exposed", seat, []))
+    melds = list(plates.at(view, "exposed", seat, []))
     row = table_row(
         Canvas.new(1, 1, "en", CardStyle()),
         melds,
         shown_discards(view, seat),
         0,
         0,
-        width - 2 * tp.PAD,
+        width - 2 * measures.PAD,
         (),
-        tp.marks(own),
+        tiles.marks(own),
         draw=False,
     )
-    return 2 * tp.PAD + tp.NAME_H + (row + 6 if row else 0)
+    return 2 * measures.PAD + measures.NAME_H + (row + 6 if row else 0)
 
 
 def seat_plate(
@@ -110,16 +111,16 @@ def seat_plate(
     players: Sequence[PlayerInfo],
     seat: int,
     own: int | None,
-    box: tp.Box,
+    box: measures.Box,
 ) -> None:
     """A seat other than the viewer's: name, badges, cards held and total; its melds laid
     down, then its discards."""
     x0, _, x1, _ = box
-    top = tp.plate_head(c, LABELS, view, players, seat, own, box) + 6
-    melds = list(tp.at(view, "exposed", seat, []))
+    top = plates.plate_head(c, LABELS, view, players, seat, own, box) + 6
+    melds = list(plates.at(view, "exposed", seat, []))
     discards = shown_discards(view, seat)
-    width = x1 - x0 - 2 * tp.PAD
-    table_row(c, melds, discards, x0 + tp.PAD, top, width, dora_of(view), tp.marks(own))
+    width = x1 - x0 - 2 * measures.PAD
+    table_row(c, melds, discards, x0 + measures.PAD, top, width, dora_of(view), tiles.marks(own))
 
 
 # --------------------------------------------------------------------------- the table
@@ -131,7 +132,7 @@ CLAIM_COL = 200
 
 def table_notes(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None, locale: str
-) -> list[tuple[Text, tp.Colour]]:
+) -> list[tuple[Text, measures.Colour]]:
     """The stock's last card drawn: the next discard can only be ronned."""
     if view.get("last_draw") and not view.get("over"):
         return [(LABELS("last_draw", locale), ALERT)]
@@ -144,88 +145,84 @@ def claim_of(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 
 def table_size(
-    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, tp.Colour]]
+    view: Mapping[str, Any], own: int | None, notes: Sequence[tuple[Text, measures.Colour]]
 ) -> tuple[float, float]:
     """The table column's size: the dora and the stock, the drawn card or the discard to
     claim, the notes under them."""
-    width: float = 2 * tp.PAD + DORA_COL
-    cards: float = card_height(tp.TABLE_W) + 6 + 2 * tp.SMALL_H
+    width: float = 2 * measures.PAD + DORA_COL
+    cards: float = card_height(tiles.TABLE_W) + 6 + 2 * measures.SMALL_H
     if own is not None and not view.get("may_rotate"):
         if claim_of(view):
-            width += 2 * tp.GAP + CLAIM_COL
+            width += 2 * measures.GAP + CLAIM_COL
         elif view.get("drawn"):
-            width += 2 * tp.GAP + tp.DRAWN_PAIR_W
-            cards = max(cards, tp.DRAWN_PAIR_H)
-    height = 2 * tp.PAD + tp.SMALL_H + cards
-    if notes:
-        width = max(width, tp.NOTES_W)
-        height += 6 + tp.notes_height(notes, width - 2 * tp.PAD)
-    return width, height
+            width += 2 * measures.GAP + hand_panel.DRAWN_PAIR_W
+            cards = max(cards, hand_panel.DRAWN_PAIR_H)
+    return frame.column_size(width, cards, notes)
 
 
 def draw_table(
     c: Canvas,
     view: Mapping[str, Any],
     players: Sequence[PlayerInfo],
-    box: tp.Box,
-    notes: Sequence[tuple[Text, tp.Colour]],
+    box: measures.Box,
+    notes: Sequence[tuple[Text, measures.Colour]],
     own: int | None,
 ) -> None:
     """The dora indicator, the dora it makes (dotted as the hands dot them) and the stock;
     the viewer's drawn card with each end up, or the discard it may claim; the notes."""
     x0, y0, x1, _ = box
     locale = c.locale
-    tp.table_panel(c, box)
-    x, y = x0 + tp.PAD, y0 + tp.PAD
+    plates.table_panel(c, box)
+    x, y = x0 + measures.PAD, y0 + measures.PAD
     c.text((x, y), LABELS("indicator", locale), T_SMALL, TEXT_DIM, "la", bold=True)
     indicator = view.get("indicator")
-    top = y + tp.SMALL_H
+    top = y + measures.SMALL_H
     if indicator:
-        parts.paste_card(c, str(indicator), x, top, tp.TABLE_W, ring=GOLD)
-    bottom = top + card_height(tp.TABLE_W) + 6
+        parts.paste_card(c, str(indicator), x, top, tiles.TABLE_W, ring=GOLD)
+    bottom = top + card_height(tiles.TABLE_W) + 6
     dora = dora_of(view)
     if len(dora) == 2:
         words = LABELS("dora", locale, white=value_label(dora[0]), black=value_label(dora[1]))
-        tp.dot(c, x + tp.DOT_R, bottom + tp.SMALL_H / 2)
-        c.text((x + 2 * tp.DOT_R + 8, bottom), words, T_SMALL, GOLD, "la", bold=True)
+        tiles.dot(c, x + tiles.DOT_R, bottom + measures.SMALL_H / 2)
+        c.text((x + 2 * tiles.DOT_R + 8, bottom), words, T_SMALL, GOLD, "la", bold=True)
     stock = int(view.get("stock_count") or 0)
     c.text(
-        (x, bottom + tp.SMALL_H),
+        (x, bottom + measures.SMALL_H),
         LABELS("stock_left", locale, n=stock),
         T_SMALL,
         ALERT if stock <= parts.LOW_STOCK else TEXT,
         "la",
         bold=True,
     )
-    bottom += 2 * tp.SMALL_H
-    x += DORA_COL + 2 * tp.GAP
+    bottom += 2 * measures.SMALL_H
+    x += DORA_COL + 2 * measures.GAP
     claim = claim_of(view) if own is not None and not view.get("may_rotate") else None
     if claim:
         source = claim.get("from")
-        name = tp.name_of(players, source, locale) if isinstance(source, int) else ""
+        name = seat_name(players, source, locale) if isinstance(source, int) else ""
         title = LABELS.named("claim_title", locale, name=name)
-        c.text((x, y), title, T_SMALL, GOLD, "la", bold=True, max_width=x1 - tp.PAD - x)
-        parts.paste_card(c, str(claim.get("card")), x, top, tp.TABLE_W, ring=GOLD)
+        c.text((x, y), title, T_SMALL, GOLD, "la", bold=True, max_width=x1 - measures.PAD - x)
+        parts.paste_card(c, str(claim.get("card")), x, top, tiles.TABLE_W, ring=GOLD)
     elif own is not None and view.get("drawn") and not view.get("may_rotate"):
         c.text((x, y), LABELS("drawn", locale), T_SMALL, GOLD, "la", bold=True)
-        _, h = tp.drawn_pair(c, str(view["drawn"]), x, top, LABELS)
+        _, h = hand_panel.drawn_pair(c, str(view["drawn"]), x, top, LABELS)
         bottom = max(bottom, top + h)
-    tp.note_lines(c, notes, x0 + tp.PAD, bottom + 6, x1 - x0 - 2 * tp.PAD)
+    frame.note_lines(c, notes, x0 + measures.PAD, bottom + 6, x1 - x0 - 2 * measures.PAD)
 
 
 def log_lines(
     view: Mapping[str, Any], players: Sequence[PlayerInfo], locale: str
-) -> list[tuple[Text, tp.Colour]]:
+) -> list[tuple[Text, measures.Colour]]:
     """The round's public moves in words, the newest last."""
-    out: list[tuple[Text, tp.Colour]] = []
+    out: list[tuple[Text, measures.Colour]] = []
     for entry in view.get("log") or []:
         kind = entry.get("type")
         seat = entry.get("seat")
-        name = tp.name_of(players, seat, locale) if isinstance(seat, int) else ""
+        name = seat_name(players, seat, locale) if isinstance(seat, int) else ""
         if kind == "draw":
             out.append((LABELS.named("log_draw", locale, name=name), TEXT_DIM))
         elif kind == "insert":
-            gap = int(entry.get("position", 0)) + tp.FIRST_GAP
+            gap = int(entry.get("position", 0)) + measures.FIRST_GAP
             out.append((LABELS.named("log_insert", locale, name=name, gap=gap), TEXT_DIM))
         elif kind == "discard":
             card = card_label(str(entry.get("card")))

@@ -11,7 +11,6 @@ from engines.shirokuro.yaku import Win, WinContext, score_win
 from engines.two_number.cards import values
 from engines.two_number.melds import PAIR, is_pair, meld3, win_distance
 from render import parts, text
-from render.games import two_number_parts as tp
 from render.games.shirokuro.table import claim_of, dora_positions, shown_discards, table_row
 from render.games.shirokuro.words import (
     LABELS,
@@ -22,7 +21,9 @@ from render.games.shirokuro.words import (
     meld_segments,
     yaku_text,
 )
+from render.games.two_number_parts import hand_panel, measures, plates, tiles
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     ALERT,
@@ -43,61 +44,63 @@ def _pair_text(hand: Sequence[str], positions: Sequence[int]) -> str:
 
 
 def own_panel(
-    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: tp.Box
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int, box: measures.Box
 ) -> None:
     """The viewer's panel: what the hand is worth and what to do, then the hand for the
     decision it faces, its melds laid down and its discards beside it."""
     locale = c.locale
     x0, _, x1, y1 = box
     hand = [str(card) for card in view.get("hand") or []]
-    exposed = list(tp.at(view, "exposed", own, []))
+    exposed = list(plates.at(view, "exposed", own, []))
     need = MELDS - len(exposed)
     proposal = view.get("proposal") or {}
     kind = proposal.get("type")
     drawn = view.get("drawn")
     claim = claim_of(view)
-    worth: tp.Ask | None = tp.Ask(distance_text(hand, need, locale), TEXT) if hand else None
-    ask: tp.Ask | None = None
-    body: Callable[[tp.Box], None]
+    worth: hand_panel.Ask | None = (
+        hand_panel.Ask(distance_text(hand, need, locale), TEXT) if hand else None
+    )
+    ask: hand_panel.Ask | None = None
+    body: Callable[[measures.Box], None]
     if view.get("may_rotate"):
-        worth = tp.Ask(LABELS("rotate_ask", locale))
+        worth = hand_panel.Ask(LABELS("rotate_ask", locale))
 
-        def body(room: tp.Box) -> None:
+        def body(room: measures.Box) -> None:
             _rotate_pair(c, view, hand, exposed, room)
 
     elif claim:
         ask, body = _claim(c, view, hand, exposed, claim, proposal)
     elif drawn:
-        after = tp.proposed(hand, str(drawn), proposal) if kind == "insert" else None
+        after = hand_panel.proposed(hand, str(drawn), proposal) if kind == "insert" else None
         if after is not None:
             cards, fresh = after
             win = _preview_win(view, cards, exposed, ron=False)
             title = LABELS(
-                "preview", locale, card=card_label(cards[fresh]), gap=fresh + tp.FIRST_GAP
+                "preview", locale, card=card_label(cards[fresh]), gap=fresh + measures.FIRST_GAP
             )
-            worth = tp.Ask(title, HIGHLIGHT)
+            worth = hand_panel.Ask(title, HIGHLIGHT)
             ask = _win_ask(win, locale)
 
-            def body(room: tp.Box) -> None:
+            def body(room: measures.Box) -> None:
                 _hand(c, view, cards, exposed, room, fresh=fresh)
 
         else:
-            ask = tp.Ask(LABELS("pick_gap", locale, n=len(hand) + tp.FIRST_GAP))
+            ask = hand_panel.Ask(LABELS("pick_gap", locale, n=len(hand) + measures.FIRST_GAP))
 
-            def body(room: tp.Box) -> None:
+            def body(room: measures.Box) -> None:
                 _hand(c, view, hand, exposed, room, gaps=True)
 
     else:
         ask, picked = _held(view, hand, exposed, proposal, locale)
 
-        def body(room: tp.Box) -> None:
+        def body(room: measures.Box) -> None:
             _hand(c, view, hand, exposed, room, picked=picked)
 
-    badges = tp.seat_badges(LABELS, view, players, own, own, locale)
-    name = tp.name_of(players, own, locale)
-    total = tp.total_text(LABELS, view, own, locale)
-    y = tp.own_head(c, box, name, badges, total, worth, ask, view.get("turn") == own)
-    body((x0 + tp.PAD, y, x1 - tp.PAD, y1 - tp.PAD))
+    badges = plates.seat_badges(LABELS, view, players, own, own, locale)
+    name = seat_name(players, own, locale)
+    total = plates.total_text(LABELS, view, own, locale)
+    y = hand_panel.own_head(c, box, name, badges, total, worth, ask, view.get("turn") == own)
+    body((x0 + measures.PAD, y, x1 - measures.PAD, y1 - measures.PAD))
 
 
 def _held(
@@ -106,30 +109,30 @@ def _held(
     exposed: Sequence[Mapping[str, Any]],
     proposal: Mapping[str, Any],
     locale: str,
-) -> tuple[tp.Ask | None, dict[int, tp.Colour]]:
+) -> tuple[hand_panel.Ask | None, dict[int, measures.Colour]]:
     """What the viewer's panel asks between draws: to discard by number on its turn (a
     discard being considered ringed), whether tsumo can be declared, a claim answered."""
     mine = view.get("turn") == view.get("viewer") and view.get("phase") == "discard"
     kind = proposal.get("type")
     position = proposal.get("position")
-    picked: dict[int, tp.Colour] = {}
+    picked: dict[int, measures.Colour] = {}
     claim = view.get("claim")
     if mine:
-        ask = tp.Ask(LABELS("discard_pick", locale))
+        ask = hand_panel.Ask(LABELS("discard_pick", locale))
         if view.get("can_tsumo"):
             win = _preview_win(view, hand, exposed, ron=False)
             words = _win_ask(win, locale).words
             if kind != "tsumo":
                 words = LABELS("tsumo_ready", locale) + "  ·  " + str(words)
-            ask = tp.Ask(words)
+            ask = hand_panel.Ask(words)
         if kind == "discard" and isinstance(position, int) and 0 <= position < len(hand):
             picked[position] = ALERT
             card = card_label(hand[position])
-            ask = tp.Ask(LABELS("discard_preview", locale, card=card), ALERT)
+            ask = hand_panel.Ask(LABELS("discard_preview", locale, card=card), ALERT)
         return ask, picked
     if claim and claim.get("answer"):
         answer = LABELS(f"answer_{claim['answer']}", locale)
-        return tp.Ask(LABELS("claim_answered", locale, answer=answer), TEXT_DIM), picked
+        return hand_panel.Ask(LABELS("claim_answered", locale, answer=answer), TEXT_DIM), picked
     return None, picked
 
 
@@ -140,7 +143,7 @@ def _claim(
     exposed: Sequence[Mapping[str, Any]],
     claim: Mapping[str, Any],
     proposal: Mapping[str, Any],
-) -> tuple[tp.Ask, Callable[[tp.Box], None]]:
+) -> tuple[hand_panel.Ask, Callable[[measures.Box], None]]:
     """A discard the viewer may claim (shown on the table): what it may do with it; the hand
     with its ron gaps lit (the gaps numbered) or its pon / chi pairs ringed; a proposal shown
     as it would be."""
@@ -152,55 +155,57 @@ def _claim(
     kind = proposal.get("type")
     options: list[str] = []
     if ron:
-        spots = " · ".join(f"{p + tp.FIRST_GAP} {u}" for p, u in ron)
+        spots = " · ".join(f"{p + measures.FIRST_GAP} {u}" for p, u in ron)
         options.append(LABELS("claim_ron", locale, spots=spots))
     if pon:
         options.append(LABELS("claim_pon", locale, pairs=_pair_text(hand, pon)))
     if chi:
         options.append(LABELS("claim_chi", locale, pairs=_pair_text(hand, chi)))
     options.append(LABELS("claim_or_pass", locale))
-    ask = tp.Ask("   ".join(options))
+    ask = hand_panel.Ask("   ".join(options))
     after = None
     if kind == "ron" and (proposal.get("position"), proposal.get("upright")) in ron:
-        after = tp.proposed(hand, card, proposal)
+        after = hand_panel.proposed(hand, card, proposal)
     if after is not None:
         cards, fresh = after
         win = _preview_win(view, cards, exposed, ron=True)
         title = LABELS(
-            "ron_preview", locale, card=card_label(cards[fresh]), gap=fresh + tp.FIRST_GAP
+            "ron_preview", locale, card=card_label(cards[fresh]), gap=fresh + measures.FIRST_GAP
         )
-        ask = tp.Ask(title + "  ·  " + str(_win_ask(win, locale).words), HIGHLIGHT)
+        ask = hand_panel.Ask(title + "  ·  " + str(_win_ask(win, locale).words), HIGHLIGHT)
 
-        def show(room: tp.Box) -> None:
+        def show(room: measures.Box) -> None:
             _hand(c, view, cards, exposed, room, fresh=fresh)
 
         return ask, show
-    picked: dict[int, tp.Colour] = {}
+    picked: dict[int, measures.Colour] = {}
     position = proposal.get("position")
     if kind in ("pon", "chi") and position in (pon if kind == "pon" else chi):
         assert isinstance(position, int)
         picked = {position: HIGHLIGHT, position + 1: HIGHLIGHT}
         shown = " ".join(card_label(hand[k]) for k in (position, position + 1))
         words = LABELS(f"{kind}_preview", locale, cards=shown, card=card_label(card))
-        ask = tp.Ask(words, HIGHLIGHT)
+        ask = hand_panel.Ask(words, HIGHLIGHT)
     else:
         for p in pon + chi:
             picked.setdefault(p, GOLD)
             picked.setdefault(p + 1, GOLD)
     gaps = sorted({p for p, _ in ron}) if ron and not picked else []
 
-    def body(room: tp.Box) -> None:
+    def body(room: measures.Box) -> None:
         _hand(c, view, hand, exposed, room, gaps=bool(gaps), marked_gaps=gaps, picked=picked)
 
     return ask, body
 
 
-def _win_ask(win: Win | None, locale: str) -> tp.Ask:
+def _win_ask(win: Win | None, locale: str) -> hand_panel.Ask:
     if win is None:
-        return tp.Ask(LABELS("no_win", locale), TEXT_DIM)
+        return hand_panel.Ask(LABELS("no_win", locale), TEXT_DIM)
     if not win.points:
-        return tp.Ask(LABELS("wins_zero", locale))
-    return tp.Ask(LABELS("wins_for", locale, n=win.points, yaku=yaku_text(win.yaku, locale)))
+        return hand_panel.Ask(LABELS("wins_zero", locale))
+    return hand_panel.Ask(
+        LABELS("wins_for", locale, n=win.points, yaku=yaku_text(win.yaku, locale))
+    )
 
 
 def _preview_win(
@@ -273,11 +278,11 @@ def _hand(
     view: Mapping[str, Any],
     cards: Sequence[str],
     exposed: Sequence[Mapping[str, Any]],
-    box: tp.Box,
+    box: measures.Box,
     *,
     gaps: bool = False,
     fresh: int | None = None,
-    picked: Mapping[int, tp.Colour] | None = None,
+    picked: Mapping[int, measures.Colour] | None = None,
     marked_gaps: Sequence[int] = (),
 ) -> None:
     """The viewer's hand as big as fits `box`, read as it would win (melds gold, pairs grey,
@@ -287,14 +292,14 @@ def _hand(
     dora = dora_of(view)
     discards = shown_discards(view, int(view["viewer"]))
     card_w, beside = _own_size(c, len(cards), len(exposed), discards, gaps, x1 - x0, y1 - y0)
-    hand_w = tp.hand_width(len(cards), card_w, gaps)
+    hand_w = hand_panel.hand_width(len(cards), card_w, gaps)
     melds_w = len(exposed) * (3 * card_w + 2 * OWN_MELD_GAP + MELD_SPACE)
     chips_w = _discards_width(c, discards) if beside else 0.0
     used = hand_w + melds_w + (MELD_SPACE + chips_w if chips_w else 0)
-    under = 0 if beside or not discards else tp.SMALL.chip_h + 8
+    under = 0 if beside or not discards else tiles.SMALL.chip_h + 8
     left = x0 + max(0.0, (x1 - x0 - used) / 2)
-    top = y0 + max(0.0, (y1 - y0 - tp.hand_height(card_w) - under) / 2)
-    drawn = tp.draw_hand(
+    top = y0 + max(0.0, (y1 - y0 - hand_panel.hand_height(card_w) - under) / 2)
+    drawn = hand_panel.draw_hand(
         c,
         cards,
         left,
@@ -317,12 +322,12 @@ def _hand(
         bottom = drawn.top + card_height(card_w) + 6
         c.draw.rounded_rectangle((x - 6, drawn.top - 6, x + span + 6, bottom), 10, fill=FELT_DARK)
         label = LABELS("laid", c.locale)
-        c.text((x + span / 2, drawn.top - tp.BRACKET_H / 2 - 2), label, T_SMALL, TEXT_DIM, "mm")
+        c.text((x + span / 2, drawn.top - tiles.BRACKET_H / 2 - 2), label, T_SMALL, TEXT_DIM, "mm")
         for k, card in enumerate(held):
             ring = GOLD if card == meld.get("claimed") else None
             parts.paste_card(c, card, x, drawn.top, card_w, ring=ring)
             if k in dotted:
-                tp.dot(c, x + card_w - 3, drawn.top + 3)
+                tiles.dot(c, x + card_w - 3, drawn.top + 3)
             x += card_w + OWN_MELD_GAP
         x += MELD_SPACE - OWN_MELD_GAP
     if beside:
@@ -330,7 +335,7 @@ def _hand(
         y = drawn.top + max(0.0, (card_height(card_w) - rows) / 2)
         table_row(c, (), discards, x, y, x1 - x, ())
     elif discards:
-        table_row(c, (), discards, x0, top + tp.hand_height(card_w) + 8, x1 - x0, ())
+        table_row(c, (), discards, x0, top + hand_panel.hand_height(card_w) + 8, x1 - x0, ())
 
 
 OWN_MELD_GAP = 6
@@ -340,7 +345,7 @@ MELD_SPACE = 40
 
 def _discards_width(c: Canvas, discards: Sequence[str]) -> float:
     label = text.text_width(LABELS("discards", c.locale), T_SMALL) + 10
-    return label + tp.chips_width(len(discards))
+    return label + tiles.chips_width(len(discards))
 
 
 def _own_size(
@@ -357,8 +362,8 @@ def _own_size(
     for beside in (True, False):
         if beside and not discards:
             continue
-        for card_w in tp.HELD_WIDTHS:
-            used = tp.hand_width(count, card_w, gaps) + melds * (
+        for card_w in hand_panel.HELD_WIDTHS:
+            used = hand_panel.hand_width(count, card_w, gaps) + melds * (
                 3 * card_w + 2 * OWN_MELD_GAP + MELD_SPACE
             )
             if beside:
@@ -366,10 +371,10 @@ def _own_size(
                 rows = table_row(c, (), discards, 0, 0, room, (), draw=False)
                 if room < _discards_width(c, discards[:3]) or rows > card_height(card_w):
                     continue
-            below = 0 if beside or not discards else tp.SMALL.chip_h + 8
-            if used <= width and tp.hand_height(card_w) + below <= height:
+            below = 0 if beside or not discards else tiles.SMALL.chip_h + 8
+            if used <= width and hand_panel.hand_height(card_w) + below <= height:
                 return card_w, beside
-    return tp.HELD_WIDTHS[-1], False
+    return hand_panel.HELD_WIDTHS[-1], False
 
 
 def _rotate_pair(
@@ -377,17 +382,19 @@ def _rotate_pair(
     view: Mapping[str, Any],
     hand: Sequence[str],
     exposed: Sequence[Mapping[str, Any]],
-    box: tp.Box,
+    box: measures.Box,
 ) -> None:
     """Both versions of the hand, as dealt and rotated, each read as it would win and with
     how far it is from a win (in gold when it wins as it stands)."""
     need = MELDS - len(exposed)
     dora = dora_of(view)
 
-    def version(cards: list[str]) -> tuple[Text, tp.Colour, Sequence[tp.Segment], Sequence[int]]:
+    def version(
+        cards: list[str],
+    ) -> tuple[Text, measures.Colour, Sequence[tiles.Segment], Sequence[int]]:
         wins = win_distance(values(cards), need) == 0
         segments = meld_segments(in_place(cards, need))
         ink = GOLD if wins else TEXT_DIM
         return distance_text(cards, need, c.locale), ink, segments, dora_positions(cards, dora)
 
-    tp.rotate_pair(c, LABELS, hand, box, version, meld_names(c.locale))
+    hand_panel.rotate_pair(c, LABELS, hand, box, version, meld_names(c.locale))

@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.two_number.cards import values
 from engines.two_number.melds import HEAD, PAIR, win_distance
-from render.games import two_number_parts as tp
+from render.games.two_number_parts import measures, tiles
 from render.strings import Labels
 from render.theme import (
     GOLD,
@@ -44,7 +44,7 @@ YAKU_NAMES = Labels.pairs(YAKU)
 
 LABELS = Labels.pairs(
     {
-        **tp.WORDS,
+        **measures.WORDS,
         "title": ("白黒雀", "Shirokuro-jaku"),
         "east": ("東{n}局", "East {n}"),
         "south": ("南{n}局", "South {n}"),
@@ -163,9 +163,11 @@ def meld_names(locale: str) -> dict[str, str]:
     return {kind: LABELS(kind, locale) for kind in SEGMENT_NAMES}
 
 
-def meld_segments(reading: Sequence[Sequence[Any]]) -> list[tp.Segment]:
+def meld_segments(reading: Sequence[Sequence[Any]]) -> list[tiles.Segment]:
     """Brackets of a reading: melds in gold, pairs (the head) in grey."""
     return [
-        tp.Segment(str(s[0]), int(s[1]), int(s[2]), tp.PAIR_INK if s[0] in (HEAD, PAIR) else GOLD)
+        tiles.Segment(
+            str(s[0]), int(s[1]), int(s[2]), measures.PAIR_INK if s[0] in (HEAD, PAIR) else GOLD
+        )
         for s in reading
     ]

@@ -24,8 +24,9 @@ from render.games.zhao_pengyou.sizes import (
     UNIT_GAP,
     WORDS_GAP,
 )
-from render.games.zhao_pengyou.words import rank_label, seat_name, team_marked, tr
+from render.games.zhao_pengyou.words import rank_label, team_marked, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     ALERT_BG,

@@ -10,8 +10,9 @@ from engines.cards import card_label
 from render import kit, parts, text
 from render.games.zhao_pengyou.cells import deal_end_shown, shown_plays
 from render.games.zhao_pengyou.sizes import INK, STRIP_LINE, STRIP_PAD, STRIP_WIDTH
-from render.games.zhao_pengyou.words import call_label, cards_text, named, seat_name, tr
+from render.games.zhao_pengyou.words import call_label, cards_text, named, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Template, Text
 from render.theme import (
     ALERT,

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image
 
 from engines.cards import card_label
-from render import kit, parts, text
+from render import held, kit, parts, text
 from render.games.zhao_pengyou.cells import Cell, draw_grid, fit_grid, seat_cells
 from render.games.zhao_pengyou.sizes import (
     BAND_CARD,
@@ -31,15 +31,9 @@ from render.games.zhao_pengyou.strip import (
     strip_lines,
     top_bar,
 )
-from render.games.zhao_pengyou.words import (
-    SUIT_MARKS,
-    named,
-    rank_label,
-    seat_name,
-    team_marked,
-    tr,
-)
+from render.games.zhao_pengyou.words import SUIT_MARKS, named, rank_label, team_marked, tr
 from render.parts import Canvas, PlayerInfo
+from render.plates import seat_name
 from render.text import Text
 from render.theme import (
     FELT_DARK,
@@ -103,14 +97,14 @@ def _hand_fit(
 ) -> tuple[float, bool] | None:
     """(height, labelled) of the biggest hand that fits `room`, with its groups' labels when
     they fit too; None when not even the narrowest hand fits."""
-    lift = kit.HAND_LIFT if _hand_marks(view) else 0
+    lift = held.HAND_LIFT if _hand_marks(view) else 0
     for labelled in (True, False):
         groups = [
-            kit.HandGroup(label if labelled else "", tuple(pos))
+            held.HandGroup(label if labelled else "", tuple(pos))
             for label, pos in _hand_groups(view, locale)
         ]
-        card_w, _, rows = kit.hand_layout(groups, width, room, False, HAND_WIDTHS, lift)
-        h = len(rows) * kit.hand_row_height(card_w, False, lift, labelled)
+        card_w, _, rows = held.hand_layout(groups, width, room, False, HAND_WIDTHS, lift)
+        h = len(rows) * held.hand_row_height(card_w, False, lift, labelled)
         if h <= room:
             return h, labelled
     return None
@@ -122,7 +116,7 @@ def _draw_hand(
     hand = list(view.get("hand") or [])
     marks = _hand_marks(view)
     groups = [(label if labelled else "", pos) for label, pos in _hand_groups(view, c.locale)]
-    kit.hand(
+    held.hand(
         c,
         hand,
         box,
@@ -130,26 +124,17 @@ def _draw_hand(
         selected=frozenset(marks),
         numbers=False,
         widths=HAND_WIDTHS,
-        lift=kit.HAND_LIFT if marks else 0,
+        lift=held.HAND_LIFT if marks else 0,
     )
 
 
 # --------------------------------------------------------------------------- the whole image
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Zhao Pengyou view."""
-    n = int(view["seats"])
-    own = (
-        viewer if viewer is not None and 0 <= viewer < n and view.get("hand") is not None else None
-    )
-    c = kit.canvas(locale, style)
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
+    locale = c.locale
     top = top_bar(c, view, players) + BLOCK
     bottom = kit.HEIGHT - kit.MARGIN
     width = kit.WIDTH - 2 * kit.MARGIN
@@ -197,7 +182,10 @@ def render(
         _result(c, view, players, own, box)
     elif not trick and bottom - y >= BAND_H:
         _band(c, view, players, (kit.MARGIN, y, kit.WIDTH - kit.MARGIN, bottom))
-    return c.image
+
+
+render = kit.layout(_draw)
+"""The table image of one Zhao Pengyou view."""
 
 
 def _band(

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.cards import card_label
-from render.parts import PlayerInfo
 from render.strings import Labels
 
 _STRINGS: dict[str, tuple[str, str]] = {
@@ -148,12 +147,6 @@ tr = LABELS
 """One of this layout's labels in `locale` (English for any other), filled in."""
 named = LABELS.named
 """A label whose name fields are cut first when it is too wide."""
-
-
-def seat_name(players: Sequence[PlayerInfo], seat: int, locale: str) -> str:
-    if seat < len(players):
-        return players[seat].name
-    return ("席 {n}" if locale == "ja" else "Seat {n}").format(n=seat + 1)
 
 
 def rank_label(rank: Any) -> str:

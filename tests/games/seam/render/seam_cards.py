@@ -5,27 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from PIL import Image
-
 from engines.game import Game
 from engines.registry import game_class
 from render import kit
-from render.parts import PlayerInfo
-from render.theme import T_BODY, TEXT, CardStyle
+from render.parts import Canvas, PlayerInfo
+from render.theme import T_BODY, TEXT
 
 NAMES = {"ja": "継ぎ目カード", "en": "Seam Cards"}
 CARD_W = 90
 
 
-def render(
-    view: Mapping[str, Any],
-    players: Sequence[PlayerInfo],
-    locale: str,
-    style: CardStyle,
-    viewer: int | None,
-) -> Image.Image:
-    """The table image of one Seam Cards view."""
-    c = kit.canvas(locale, style)
+def _draw(
+    c: Canvas, view: Mapping[str, Any], players: Sequence[PlayerInfo], own: int | None
+) -> None:
+    locale = c.locale
     y = kit.top_bar(c, NAMES.get(locale, NAMES["en"]), str(view["moves"])) + kit.GAP
     for seat, played in enumerate(view["played"]):
         name = players[seat].name if seat < len(players) else str(seat + 1)
@@ -34,7 +27,10 @@ def render(
         y += 160
     if view.get("hand"):
         kit.card_rows(c, view["hand"], kit.MARGIN, y, CARD_W, 600, [len(view["hand"])])
-    return c.image
+
+
+render = kit.layout(_draw)
+"""The table image of one Seam Cards view."""
 
 
 SAMPLE_PLAYERS = (PlayerInfo("たろう"), PlayerInfo("CPU", is_cpu=True))

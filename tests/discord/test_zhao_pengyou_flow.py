@@ -11,7 +11,6 @@ declare.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,7 +18,6 @@ import pytest
 from PIL import Image
 
 import bot.tables.core
-from bot.tables import ActResult, TableError, TableService
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.players import Decision
@@ -30,15 +28,20 @@ from render.theme import CANVAS
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (
     ALICE,
-    CHANNEL_ID,
     EPHEMERAL,
     HANA,
-    Call,
     Harness,
     find_id,
     message_text,
 )
-from tests.discord.scenes import press
+from tests.discord.scenes import (
+    Pause,
+    component,
+    description,
+    press,
+    public_channel_calls,
+    turn_field,
+)
 from tests.engines.test_zhao_pengyou_properties import secret_from
 from tests.engines.zhao_pengyou_helpers import draw_order
 from tests.tables.helpers import stored_row
@@ -75,46 +78,11 @@ async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) ->
     return await make_harness()
 
 
-class Pause:
-    """The service's `advance`, stopping the Desk's paced loop once, right after the step where
-    `when(result)` holds (as if another bot process had taken the table over)."""
-
-    def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
-        self.advance = service.advance
-        self.when = when
-        self.armed, self.stop = True, False
-        self.steps = 0
-
-    async def __call__(self, table_id: int, limit: int = 1, **kwargs: Any) -> ActResult:
-        if self.stop:
-            self.stop = False
-            raise TableError("held_by_the_test", "The test holds the table here.")
-        result = await self.advance(table_id, limit, **kwargs)
-        self.steps += result.applied
-        if self.armed and self.when(result):
-            self.armed, self.stop = False, True
-        return result
-
-
 async def state(harness: Harness) -> ZhaoPengyou:
     """The game as stored (the test may look at every hand; the channel may not)."""
     database = harness.client.database
     assert database is not None
     return ZhaoPengyou.from_json((await stored_row(database, TABLE)).snapshot)
-
-
-def public_channel_calls(calls: list[Call]) -> list[Call]:
-    """Every message the channel could read: posts and edits in it, not ephemeral replies."""
-    out = []
-    for call in calls:
-        result = call.result if isinstance(call.result, dict) else {}
-        message = (result.get("resource") or {}).get("message") or result
-        if int(message.get("channel_id") or 0) != CHANNEL_ID or "guild_id" not in message:
-            continue
-        if int(message.get("flags") or 0) & EPHEMERAL or call.ephemeral:
-            continue
-        out.append(call)
-    return out
 
 
 async def assert_channel_discreet(harness: Harness) -> None:
@@ -124,23 +92,6 @@ async def assert_channel_discreet(harness: Harness) -> None:
     for call in public_channel_calls(harness.recorder.calls):
         leaked = sorted(label for label in hidden if label in call.text)
         assert not leaked, (leaked, call.text)
-
-
-def component(message: dict[str, Any], action: str) -> dict[str, Any]:
-    """The component of `message` whose custom_id names `action`."""
-    for row in message["components"]:
-        for item in row["components"]:
-            if item.get("custom_id", "").split(":")[4] == action:
-                return item
-    raise AssertionError(f"no {action} on the message")
-
-
-def description(message: dict[str, Any]) -> str:
-    return message["embeds"][0]["description"]
-
-
-def turn_field(message: dict[str, Any]) -> str:
-    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
 
 
 async def choose(harness: Harness, message_id: int, group: str, cards: list[str]) -> dict[str, Any]:
@@ -296,6 +247,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     (image,) = details.answer.files
     assert image.filename == "details.png"
     assert Image.open(io.BytesIO(image.data)).size == CANVAS
+
 
 async def to_the_calls(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice and 花子 with four CPUs; Alice declares 2♠ during the draw (from her DM) and buries

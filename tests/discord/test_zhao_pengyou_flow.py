@@ -21,7 +21,6 @@ import bot.tables.core
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.players import Decision
-from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
 from render.theme import CANVAS
@@ -43,7 +42,7 @@ from tests.discord.scenes import (
     turn_field,
 )
 from tests.engines.test_zhao_pengyou_properties import secret_from
-from tests.engines.zhao_pengyou_helpers import draw_order
+from tests.engines.zhao_pengyou_helpers import first_deal
 from tests.tables.helpers import stored_row
 
 SEED = 11
@@ -64,17 +63,7 @@ async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) ->
     """A bot whose first table gets the seed above and, for its first deal, the draw order
     above (later deals shuffle as usual)."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    dealer = derive_rng(SEED, "dealer").randrange(SEATS)
-    order = [INDEX[c] for c in draw_order(SEATS, dealer, HANDS, KITTY, seed=SEED)]
-    shuffled = ZhaoPengyou._layout
-
-    def layout(game: ZhaoPengyou) -> list[int]:
-        if game.used == 0:
-            game.used = 1
-            return list(order)
-        return shuffled(game)
-
-    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    first_deal(monkeypatch, SEED, SEATS, HANDS, KITTY)
     return await make_harness()
 
 
@@ -307,17 +296,7 @@ TWO_DECLARERS = {
 async def two_declarers(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """A bot whose first table deals Alice 2♠ and 花子 2♥ first (the CPUs no 2 early)."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    dealer = derive_rng(SEED, "dealer").randrange(SEATS)
-    order = [INDEX[c] for c in draw_order(SEATS, dealer, TWO_DECLARERS, KITTY, seed=SEED)]
-    shuffled = ZhaoPengyou._layout
-
-    def layout(game: ZhaoPengyou) -> list[int]:
-        if game.used == 0:
-            game.used = 1
-            return list(order)
-        return shuffled(game)
-
-    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    first_deal(monkeypatch, SEED, SEATS, TWO_DECLARERS, KITTY)
     return await make_harness()
 
 

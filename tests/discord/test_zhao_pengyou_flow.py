@@ -67,6 +67,20 @@ async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) ->
     return await make_harness()
 
 
+async def open_table(harness: Harness) -> int:
+    """Alice opens a table of `SEATS`, 花子 joins and Alice seats normal CPUs in the others; the
+    table message id (not started yet)."""
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
+    table_message = lobby.answer.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    for _ in range(SEATS - 2):
+        await harness.click(
+            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+        )
+    return table_message
+
+
 async def state(harness: Harness) -> ZhaoPengyou:
     """The game as stored (the test may look at every hand; the channel may not)."""
     database = harness.client.database
@@ -124,13 +138,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
 ) -> None:
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
 
     # -- the deal, at the table's pace; held right after Alice draws her 2♠
     pause = Pause(service, lambda result: result.prompt_for(0) is not None)
@@ -243,13 +251,7 @@ async def to_the_calls(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> Non
     the kitty: the table waits for her calls."""
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
     pause = Pause(service, lambda result: result.prompt_for(0) is not None)
     monkeypatch.setattr(service, "advance", pause)
     await press(harness, ALICE, table_message, "start")
@@ -306,13 +308,7 @@ async def test_a_declaration_after_trump_was_declared_is_told_so_not_out_of_date
     harness = two_declarers
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
     both = Pause(service, lambda r: r.prompt_for(0) is not None and r.prompt_for(1) is not None)
     monkeypatch.setattr(service, "advance", both)
     await press(harness, ALICE, table_message, "start")

@@ -27,9 +27,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from functools import partial
 from typing import IO
 
-from bot.replay import BOM, EXIT_MALFORMED, EXIT_OK, EXIT_REFUSED, _dump, decode
+from bot.replay import (
+    BOM,
+    EXIT_MALFORMED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    _dump,
+    decode,
+    input_name,
+    read_input,
+)
 from engines.cpu_query import Verdict, answer_query_text
 from engines.errors import JSON, RecordError
 from engines.record import error_answer
@@ -62,32 +72,16 @@ def converse(lines: Iterable[bytes], level: str, out: IO[bytes]) -> None:
         out.flush()
 
 
-def _cannot_read(name: str, exc: OSError) -> int:
-    print(f"cardbot cpu: cannot read {name}: {exc.strerror or exc}.", file=sys.stderr)
-    return EXIT_MALFORMED
-
-
 def main(args: argparse.Namespace) -> int:
     """Answer one query (or one per line with --jsonl) with the CPU's decision."""
-    name = "standard input" if args.file == "-" else args.file
     out = sys.stdout.buffer
-    try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
-    except OSError as exc:
-        return _cannot_read(name, exc)
-    with stream:
-        if args.jsonl:
-            converse(stream, args.level, out)
-            return EXIT_OK
-        try:
-            data = stream.read()
-        except OSError as exc:
-            return _cannot_read(name, exc)
-    data = data.removeprefix(BOM)
+    data = read_input("cpu", args, partial(converse, level=args.level, out=out))
+    if isinstance(data, int):
+        return data
     if data.strip():
         answer, verdict = answer_bytes(data, args.level)
     else:
-        empty = f"{name} is empty: give it one JSON query."
+        empty = f"{input_name(args.file)} is empty: give it one JSON query."
         answer, verdict = error_answer(RecordError("bad_json", empty)), Verdict.MALFORMED
     out.write(_dump(answer) + b"\n")
     out.flush()

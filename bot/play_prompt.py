@@ -6,7 +6,7 @@ card pick, or a game whose every screen numbers the hand: `GamePresenter.numbers
 the choices are typed by their words, shown in brackets (`[pass] Pass`, `[Expose nothing]`);
 elsewhere they are numbered from 1. A typed line is one of the prompt's own moves, one of the
 terminal's keys, or refused with a sentence saying what this prompt takes; a refusal changes
-nothing.
+nothing. The terminal's own sentences are the `terminal.*` keys of `bot.i18n`, beside Discord's.
 """
 
 from __future__ import annotations
@@ -35,131 +35,10 @@ FINISH_KEY = "s"
 DIM, UNDIM = "\x1b[2m", "\x1b[22m"
 _ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 
-# The terminal's own sentences; everything shared with Discord comes from bot.i18n.
-WORDS: dict[str, dict[str, str]] = {
-    "resumed": {
-        "en": "Resuming your game of {game} ({moves} moves so far).",
-        "ja": "{game}の対局を再開します（ここまで {moves} 手）。",
-    },
-    "new_game": {"en": "A new game of {game}.", "ja": "{game}の新しい対局です。"},
-    "first_help": {
-        "en": "At any prompt, ? shows what you can type and what the table shows; rules gives "
-        "the rules.",
-        "ja": "どの入力でも、? で入力できるものと表示の見方を、rules でルールを表示します。",
-    },
-    "saved_differs": {
-        "en": "Your saved game of {game} has {saved}; you asked for {asked}.",
-        "ja": "保存した{game}の対局は{saved}です。指定は{asked}です。",
-    },
-    "resume_or_new": {
-        "en": "[r] resume the saved game  [n] start the new one ({asked}) > ",
-        "ja": "[r] 保存した対局を再開  [n] 新しい対局（{asked}）を始める > ",
-    },
-    "seats": {"en": "{n} seats", "ja": "{n}席"},
-    "level": {"en": "{level} CPUs", "ja": "CPU「{level}」"},
-    "and": {"en": " and ", "ja": "・"},
-    "moves": {"en": "Moves: {moves} / {cap}", "ja": "手数：{moves} / {cap}"},
-    "you_won": {"en": "You win!", "ja": "勝利！"},
-    "field": {"en": "{label}: {value}", "ja": "{label}：{value}"},
-    "you_lost": {"en": "{name} wins.", "ja": "敗北（勝者：{name}）"},
-    "draw": {"en": "A draw.", "ja": "引き分け"},
-    "prompt_over": {"en": "[r] play again  [q] quit > ", "ja": "[r] もう一局  [q] 終了 > "},
-    "over_what": {
-        "en": "The game is over: r plays again, q (or Enter) quits.",
-        "ja": "対局は終わりました。r でもう一局、q（または Enter）で終了します。",
-    },
-    "confirm_new": {
-        "en": "Abandon this game and start a new one?",
-        "ja": "この対局をやめて新しい対局を始めますか？",
-    },
-    "saved": {
-        "en": "Saved. Run the same command to resume.",
-        "ja": "保存しました。同じコマンドで再開できます。",
-    },
-    "auto_on": {
-        "en": "Auto play on: the CPU plays for you. Ctrl-C switches it off.",
-        "ja": "自動プレイ オン：Ctrl-C でオフにします。",
-    },
-    "auto_off": {"en": "Auto play off.", "ja": "自動プレイ オフ"},
-    "flipped_all": {
-        "en": "{count} moves played to the end.",
-        "ja": "残り {count} 手を最後まで進めました。",
-    },
-    "closed": {"en": "This table is closed.", "ja": "この卓は終了しています。"},
-    "one_key": {"en": "Enter: {action}", "ja": "Enter：{action}"},
-    "keys": {
-        "en": "[q] quit (saved)  [h] hint  [a] auto  [n] new game  [?] help",
-        "ja": "[q] 中断（保存）  [h] ヒント  [a] 自動  [n] 新しい対局  [?] ヘルプ",
-    },
-    "keys_finish": {"en": "  [s] see the result", "ja": "  [s] 結果を見る"},
-    "keys_skip": {"en": "  [Enter] let it pass", "ja": "  [Enter] 見送る"},
-    "type_line": {"en": "Type {hints}.", "ja": "入力：{hints}。"},
-    "dimmed_colour": {
-        "en": "Dimmed cards can't be chosen now.",
-        "ja": "暗い札は今は選べません。",
-    },
-    "dimmed_plain": {
-        "en": "Cards in brackets, like {example}, are dimmed: they can't be chosen now.",
-        "ja": "（）で囲んだ札（例：{example}）は暗い札で、今は選べません。",
-    },
-    "takes": {
-        "en": "This prompt takes {parts}; ? for help.",
-        "ja": "ここで入力できるのは {parts} です（? でヘルプ）。",
-    },
-    "or": {"en": "; or ", "ja": "、または "},
-    "pick": {
-        "en": "{count} from your hand by number or code, like {example}",
-        "ja": "手札から{count}を番号か記号で（例：{example}）",
-    },
-    "pick_one": {"en": "1 card", "ja": "1枚"},
-    "pick_exact": {"en": "{n} cards", "ja": "{n}枚"},
-    "pick_range": {"en": "{min} to {max} cards", "ja": "{min}〜{max}枚"},
-    "example_or": {"en": "{first} or {second}", "ja": "{first} か {second}"},
-    "numbers": {
-        "en": "a number from the list, 1 to {count}, or a move's name, like {example}",
-        "ja": "一覧の番号（1〜{count}）か手の名前（例：{example}）",
-    },
-    "words": {"en": "one of: {words}", "ja": "次のどれか：{words}"},
-    "enter_one": {"en": "Enter for {action}", "ja": "Enter で「{action}」"},
-    "enter_pass": {"en": "Enter to let it pass", "ja": "Enter で見送り"},
-    "not_a_move": {"en": "“{text}” is not a move here.", "ja": "「{text}」はここでは指せません。"},
-    "enter_alone": {"en": "Enter alone is not a move here.", "ja": "Enter だけでは指せません。"},
-    "bad_cards": {
-        "en": "“{text}” does not read as cards of your hand.",
-        "ja": "「{text}」は手札の札として読めません。",
-    },
-    "ambiguous": {
-        "en": "“{text}” could be {choices}: type more of the one you mean.",
-        "ja": "「{text}」は {choices} のどれにも読めます。どれかを詳しく入力してください。",
-    },
-    "help_title": {"en": "What you can type here:", "ja": "ここで入力できるもの："},
-    "help_codes": {
-        "en": "Cards are typed rank then suit: 10H or TH, QS, 2C (S ♠, H ♥, D ♦, C ♣); "
-        "several at once with spaces: 3 5 or QS AH.",
-        "ja": "札の記号はランク、スートの順：10H または TH、QS、2C（S ♠、H ♥、D ♦、C ♣）。"
-        "複数はスペースで区切ります：3 5、QS AH。",
-    },
-    "help_keys": {
-        "en": "Keys: ? or help: this help · rules: the rules of {game} · h: a hint (what the "
-        "CPU would do) · a: auto play (the CPU plays for you; Ctrl-C stops it) · n: a new game "
-        "· q: quit (saved: run the same command to resume)",
-        "ja": "キー：? または help：このヘルプ・rules：{game}のルール・h：ヒント（CPU ならどう指すか）"
-        "・a：自動プレイ（CPU が代わりに指します。Ctrl-C で止まります）・n：新しい対局"
-        "・q：中断（保存されます。同じコマンドで再開）",
-    },
-    "help_keys_finish": {
-        "en": " · s: see the result (the rest is played at once)",
-        "ja": "・s：結果を見る（残りを一度に進めます）",
-    },
-    "help_legend": {"en": "What the table shows:", "ja": "表示の見方："},
-    "rules_title": {"en": "The rules of {game}:", "ja": "{game}のルール："},
-}
 
-
-def say(key: str, locale: str, **params: Any) -> str:
-    """A terminal sentence in `locale`."""
-    words = WORDS[key]
-    return (words.get(locale) or words["en"]).format(**params)
+def say(key: str, locale: str, /, **params: Any) -> str:
+    """A terminal sentence in `locale`: the key `terminal.<key>` of the one wording system."""
+    return t(f"terminal.{key}", locale, **params)
 
 
 def plain(text: str) -> str:
@@ -383,9 +262,7 @@ class PromptScreen:
     def pick_part(self, pick: Mapping[str, Any]) -> str:
         """Cards from the hand: how many, and an example (the first card that can be chosen)."""
         low, high = int(pick.get("min") or 0), int(pick.get("max") or 0)
-        if low == high == 1:
-            count = say("pick_one", self.locale)
-        elif low == high:
+        if low == high:
             count = say("pick_exact", self.locale, n=low)
         else:
             count = say("pick_range", self.locale, min=low, max=high)

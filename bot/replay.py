@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import IO
 
 from engines.errors import GameError, RecordError
@@ -84,29 +85,48 @@ def replay_lines(lines: Iterable[bytes], finish: bool, out: IO[bytes]) -> None:
         out.write(_dump(line_answer(raw, number, finish)) + b"\n")
 
 
-def _cannot_read(name: str, exc: OSError) -> int:
-    print(f"cardbot replay: cannot read {name}: {exc.strerror or exc}.", file=sys.stderr)
+def input_name(file: str) -> str:
+    """How the messages name the input: the file, or standard input for `-`."""
+    return "standard input" if file == "-" else file
+
+
+def read_input(
+    command: str, args: argparse.Namespace, each_line: Callable[[IO[bytes]], None]
+) -> bytes | int:
+    """The bytes of `args.file` (`-`: standard input) without a byte-order mark, read for
+    `cardbot <command>`; under `args.jsonl` the stream is handed to `each_line` instead. An
+    exit code instead of bytes: 0 once `each_line` is done, 2 (said on standard error) when the
+    input cannot be read."""
+    file = args.file
+    try:
+        stream = sys.stdin.buffer if file == "-" else open(file, "rb")  # noqa: SIM115
+    except OSError as exc:
+        return _cannot_read(command, file, exc)
+    with stream:
+        if args.jsonl:
+            each_line(stream)
+            return EXIT_OK
+        try:
+            data = stream.read()
+        except OSError as exc:
+            return _cannot_read(command, file, exc)
+    return data.removeprefix(BOM)
+
+
+def _cannot_read(command: str, file: str, exc: OSError) -> int:
+    reason = exc.strerror or exc
+    print(f"cardbot {command}: cannot read {input_name(file)}: {reason}.", file=sys.stderr)
     return EXIT_MALFORMED
 
 
 def main(args: argparse.Namespace) -> int:
     """Replay one record (or one per line with --jsonl) and print the answers."""
-    name = "standard input" if args.file == "-" else args.file
     out = sys.stdout.buffer
-    try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
-    except OSError as exc:
-        return _cannot_read(name, exc)
-    with stream:
-        if args.jsonl:
-            replay_lines(stream, args.finish, out)
-            return EXIT_OK
-        try:
-            data = stream.read()
-        except OSError as exc:
-            return _cannot_read(name, exc)
-    data = data.removeprefix(BOM)
+    data = read_input("replay", args, partial(replay_lines, finish=args.finish, out=out))
+    if isinstance(data, int):
+        return data
     if not data.strip():
+        name = input_name(args.file)
         print(f"cardbot replay: {name} is empty: give it one JSON record.", file=sys.stderr)
         return EXIT_MALFORMED
     try:

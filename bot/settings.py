@@ -11,12 +11,12 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.shards import Shards, parse_ids
+from engines.words import LOCALES as LOCALES
 
 Locale = Literal["ja", "en"]
 ExpiryPolicy = Literal["cpu_turn", "cpu_seat", "abandon"]
 
 EXPIRY_POLICIES: tuple[str, ...] = ("cpu_turn", "cpu_seat", "abandon")
-LOCALES: tuple[str, ...] = ("ja", "en")
 NOTIFY_MODES: tuple[str, ...] = ("every_turn", "away", "reminders")
 """When the game turning to a player notifies them (a user's choice in `/game settings`)."""
 DEFAULT_NOTIFY = "away"

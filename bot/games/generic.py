@@ -16,6 +16,11 @@ from bot.tables.results import TableInfo
 from engines.actions import event_seen_by
 from engines.cards import SUIT_SYMBOLS, card_label
 
+NameOf = Callable[[int | None], str]
+"""How a narration names a seat (None: no seat, the table itself)."""
+Events = Sequence[Mapping[str, Any]]
+"""One action's events, as the engine reports them."""
+
 
 def seat_names(table: TableInfo, locale: str) -> list[str]:
     """Display names by seat: users' names, the game's CPU name ("子猫") for computer seats."""
@@ -222,11 +227,7 @@ class GamePresenter:
     # ------------------------------------------------------------------ narration
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """The events of one action that `viewer` (None: the channel) may know, as one sentence."""
         phrases: list[str] = []
@@ -256,9 +257,7 @@ SEAT_FIELDS = frozenset({"target", "to", "giver", "taker"})
 """Action and event fields that name a seat: shown as the seat's name when names are known."""
 
 
-def word(
-    key: str, value: Any, locale: str, name_of: Callable[[int | None], str] | None = None
-) -> str:
+def word(key: str, value: Any, locale: str, name_of: NameOf | None = None) -> str:
     """A field value in words: seats by name, card codes drawn with suits, lists joined."""
     if key in SEAT_FIELDS and name_of is not None and isinstance(value, int):
         return name_of(value)
@@ -269,7 +268,7 @@ def word(
     return str(value)
 
 
-def seat_namer(names: Sequence[str] | None) -> Callable[[int | None], str] | None:
+def seat_namer(names: Sequence[str] | None) -> NameOf | None:
     """`name_of(seat)` over a list of names (None when no names are known)."""
     if names is None:
         return None

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.generic import GamePresenter
+from bot.games.generic import GamePresenter, NameOf
 from bot.i18n import t, tn
 from engines.actions import event_seen_by
 from engines.cards import card_label
@@ -146,7 +146,7 @@ def inserted(hand: Sequence[str], card: str, action: Mapping[str, Any]) -> list[
     return [*hand[:position], hold(base(card), str(end)), *hand[position:]]
 
 
-def namer(names: Sequence[str]) -> Callable[[int | None], str]:
+def namer(names: Sequence[str]) -> NameOf:
     """A seat's name by its number ("" for none or one out of range)."""
 
     def name_of(seat: int | None) -> str:
@@ -336,7 +336,7 @@ class TwoNumberPresenter(GamePresenter):
     def totals_fields(
         self,
         result: Mapping[str, Any],
-        name_of: Callable[[int | None], str],
+        name_of: NameOf,
         rounds: Sequence[str],
         locale: str,
     ) -> list[tuple[str, str]]:
@@ -359,9 +359,7 @@ class TwoNumberPresenter(GamePresenter):
             (t(f"result.{game}.rounds", locale), "\n".join(rounds) or "—"),
         ]
 
-    def totals_text(
-        self, totals: Sequence[int], name_of: Callable[[int | None], str], locale: str
-    ) -> str:
+    def totals_text(self, totals: Sequence[int], name_of: NameOf, locale: str) -> str:
         """Every seat's total after a round, in one list."""
         return t("list.sep", locale).join(
             t(f"game.{self.game_id}.total", locale, name=name_of(s), total=n)
@@ -452,7 +450,7 @@ class TwoNumberPresenter(GamePresenter):
         self,
         shown: Sequence[Mapping[str, Any]],
         tail: Sequence[str],
-        name_of: Callable[[int | None], str],
+        name_of: NameOf,
         locale: str,
         viewer: int | None,
     ) -> str | None:

@@ -115,66 +115,53 @@ MIN_WINDOW, MAX_WINDOW = 3, 300
 
 def check_window(seconds: int) -> int:
     """A response window in range, or the `bad_setting` refusal."""
-    if not isinstance(seconds, int) or not MIN_WINDOW <= seconds <= MAX_WINDOW:
-        raise TableError(
-            "bad_setting",
-            f"The response window is {MIN_WINDOW} to {MAX_WINDOW} seconds.",
-            setting="window_seconds",
-            value=seconds,
-            min=MIN_WINDOW,
-            max=MAX_WINDOW,
-        )
-    return seconds
+    return _in_range(seconds, "window_seconds", "The response window", MIN_WINDOW, MAX_WINDOW)
 
 
 def check_timer(seconds: int) -> int:
     """A turn timer in range, or the `bad_setting` refusal."""
-    if not isinstance(seconds, int) or not MIN_TURN_TIMER <= seconds <= MAX_TURN_TIMER:
-        raise TableError(
-            "bad_setting",
-            f"The turn timer is {MIN_TURN_TIMER} to {MAX_TURN_TIMER} seconds.",
-            setting="turn_timer_seconds",
-            value=seconds,
-            min=MIN_TURN_TIMER,
-            max=MAX_TURN_TIMER,
-        )
-    return seconds
+    return _in_range(
+        seconds, "turn_timer_seconds", "The turn timer", MIN_TURN_TIMER, MAX_TURN_TIMER
+    )
 
 
 def check_policy(policy: str) -> str:
     """A known expiry policy, or the `bad_setting` refusal."""
-    if policy not in EXPIRY_POLICIES:
-        raise TableError(
-            "bad_setting",
-            f"The expiry policy is one of {', '.join(EXPIRY_POLICIES)}.",
-            setting="expiry_policy",
-            value=policy,
-            choices=list(EXPIRY_POLICIES),
-        )
-    return policy
+    return _one_of(policy, "expiry_policy", "The expiry policy is", EXPIRY_POLICIES)
 
 
 def check_notify(mode: str) -> str:
     """A known notification mode, or the `bad_setting` refusal."""
-    if mode not in NOTIFY_MODES:
-        raise TableError(
-            "bad_setting",
-            f"Notifications are one of {', '.join(NOTIFY_MODES)}.",
-            setting="notify",
-            value=mode,
-            choices=list(NOTIFY_MODES),
-        )
-    return mode
+    return _one_of(mode, "notify", "Notifications are", NOTIFY_MODES)
 
 
 def check_locale(locale: str | None) -> str | None:
     """A known locale (or None), or the `bad_setting` refusal."""
-    if locale is not None and locale not in LOCALES:
+    return None if locale is None else _one_of(locale, "locale", "The locale is", LOCALES)
+
+
+def _in_range(seconds: int, setting: str, what: str, low: int, high: int) -> int:
+    """`seconds` when it is a whole number from `low` to `high`, else the refusal that says so."""
+    if not isinstance(seconds, int) or not low <= seconds <= high:
         raise TableError(
             "bad_setting",
-            f"The locale is one of {', '.join(LOCALES)}.",
-            setting="locale",
-            value=locale,
-            choices=list(LOCALES),
+            f"{what} is {low} to {high} seconds.",
+            setting=setting,
+            value=seconds,
+            min=low,
+            max=high,
         )
-    return locale
+    return seconds
+
+
+def _one_of(value: str, setting: str, what: str, choices: tuple[str, ...]) -> str:
+    """`value` when it is one of `choices`, else the refusal that lists them."""
+    if value not in choices:
+        raise TableError(
+            "bad_setting",
+            f"{what} one of {', '.join(choices)}.",
+            setting=setting,
+            value=value,
+            choices=list(choices),
+        )
+    return value

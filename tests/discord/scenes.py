@@ -1,18 +1,23 @@
-"""Reusable steps of the bot tests: a started two-player table, clicks by action name."""
+"""Reusable steps of the bot tests: a started two-player table, clicks by action name, a pause
+of the paced loop, and what a message or the channel shows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.tables import ActResult, TableError, TableService
 from tests.discord.harness import (
     ALICE,
     CHANNEL_ID,
+    EPHEMERAL,
     HANA,
     Call,
     Exchange,
     FakeUser,
     Harness,
     find_id,
+    message_text,
 )
 
 
@@ -79,3 +84,88 @@ async def see_the_result(harness: Harness, user: FakeUser, **kwargs: Any) -> Exc
     hand = shown.response.message_id or 0
     ask = await press(harness, user, hand, "finish", **kwargs)
     return await press(harness, user, followup_with(ask, "finish_ok"), "finish_ok", **kwargs)
+
+
+class Pause:
+    """The service's `advance`, stopping the Desk's paced loop once, right after the step where
+    `when(result)` holds (as if another bot process had taken the table over): players may then
+    click before the table moves on. Counts the calls that took steps."""
+
+    def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
+        self.advance = service.advance
+        self.when = when
+        self.armed, self.stop = True, False
+        self.steps = 0
+
+    async def __call__(self, table_id: int, limit: int = 1, **kwargs: Any) -> ActResult:
+        if self.stop:
+            self.stop = False
+            raise TableError("held_by_the_test", "The test holds the table here.")
+        result = await self.advance(table_id, limit, **kwargs)
+        self.steps += result.applied
+        if self.armed and self.when(result):
+            self.armed, self.stop = False, True
+        return result
+
+
+# ---------------------------------------------------------------------------- reading messages
+
+
+def components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every component of a message, row after row."""
+    return [c for row in message.get("components") or [] for c in row["components"]]
+
+
+def labels(message: Mapping[str, Any]) -> list[str]:
+    """What each component of a message shows (a button's label, a select's placeholder)."""
+    return [c.get("label") or c.get("placeholder") or "" for c in components(message)]
+
+
+def control(message: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The one component of `message` whose action (and arg, when given) is `action`."""
+    found = [c for c in components(message) if ":".join(c["custom_id"].split(":")[4:]) == action]
+    found = found or [c for c in components(message) if c["custom_id"].split(":")[4] == action]
+    assert len(found) == 1, (action, [c["custom_id"] for c in components(message)])
+    return found[0]
+
+
+def component(message: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """The first component of `message` whose custom_id names `action`."""
+    for row in message["components"]:
+        for item in row["components"]:
+            if item.get("custom_id", "").split(":")[4] == action:
+                return item
+    raise AssertionError(f"no {action} on the message")
+
+
+def description(message: Mapping[str, Any]) -> str:
+    """The text of a message's embed."""
+    return message["embeds"][0]["description"]
+
+
+def turn_field(message: Mapping[str, Any]) -> str:
+    """Whose turn a table message says it is."""
+    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
+
+
+def channel_texts(harness: Harness) -> str:
+    """Everything the channel can read now (posts and table messages, no ephemeral reply)."""
+    return "\n".join(
+        message_text(m)
+        for m in harness.recorder.channel_messages()
+        if not int(m.get("flags") or 0) & EPHEMERAL
+    )
+
+
+def public_channel_calls(calls: list[Call]) -> list[Call]:
+    """Every message the channel could read: posts and edits in it, not ephemeral replies."""
+    out = []
+    for call in calls:
+        result = call.result if isinstance(call.result, dict) else {}
+        message = (result.get("resource") or {}).get("message") or result
+        if int(message.get("channel_id") or 0) != CHANNEL_ID or "guild_id" not in message:
+            continue
+        if int(message.get("flags") or 0) & EPHEMERAL or call.ephemeral:
+            continue
+        out.append(call)
+    return out

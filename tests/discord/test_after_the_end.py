@@ -13,6 +13,15 @@ from tests.discord.scenes import followup_with, press, see_the_result
 async def alice_against_a_cpu(harness: Harness) -> int:
     """Alice and a CPU at Kitten Fishing, played to the result; a message of Alice's from
     before the end that still shows "New game" (below)."""
+    old = await alice_starts_against_a_cpu(harness)
+    await see_the_result(harness, ALICE)
+    assert (await harness.client.service.load(1)).status == "finished"
+    return old
+
+
+async def alice_starts_against_a_cpu(harness: Harness) -> int:
+    """Alice opens Kitten Fishing, seats a normal CPU and starts; her hand's message that shows
+    "New game" (below)."""
     rec = harness.recorder
     lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
     table_message = lobby.answer.message_id or 0
@@ -20,10 +29,7 @@ async def alice_against_a_cpu(harness: Harness) -> int:
         ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
     )
     await press(harness, ALICE, table_message, "start")
-    old = await new_game_message(harness)
-    await see_the_result(harness, ALICE)
-    assert (await harness.client.service.load(1)).status == "finished"
-    return old
+    return await new_game_message(harness)
 
 
 def controls(message: dict[str, object]) -> list[str]:
@@ -117,14 +123,7 @@ async def test_new_game_on_a_finished_games_old_dm_starts_it_without_asking_to_a
 async def test_new_game_on_an_abandoned_games_old_dm_says_how_to_start_one(
     harness: Harness,
 ) -> None:
-    rec = harness.recorder
-    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
-    table_message = lobby.answer.message_id or 0
-    await harness.click(
-        ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-    )
-    await press(harness, ALICE, table_message, "start")
-    old_dm = await new_game_message(harness)
+    old_dm = await alice_starts_against_a_cpu(harness)
     await harness.slash(ALICE, "game abandon")
     pressed = await press(harness, ALICE, old_dm, "new")
     assert pressed.ephemeral_text() == "This game is over. Start a new one with `/game new`."
@@ -133,14 +132,7 @@ async def test_new_game_on_an_abandoned_games_old_dm_says_how_to_start_one(
 async def test_new_game_confirmed_after_the_game_ended_plays_again_without_abandoning(
     harness: Harness,
 ) -> None:
-    rec = harness.recorder
-    lobby = await harness.slash(ALICE, "game new", game="kitten-fishing")
-    table_message = lobby.answer.message_id or 0
-    await harness.click(
-        ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-    )
-    await press(harness, ALICE, table_message, "start")
-    asked = await press(harness, ALICE, await new_game_message(harness), "new")
+    asked = await press(harness, ALICE, await alice_starts_against_a_cpu(harness), "new")
     confirm = followup_with(asked, "new_ok")
     await harness.client.service.finish(1, ALICE.id)  # the game ends before she confirms
     confirmed = await press(harness, ALICE, confirm, "new_ok")

@@ -15,7 +15,7 @@ from engines.cards import card_label, standard_deck
 from engines.go_fish import GoFish
 from tests.discord.conftest import MakeHarness, tiny_png
 from tests.discord.harness import ALICE, HANA, Exchange, Harness, custom_ids, find_id
-from tests.discord.scenes import press
+from tests.discord.scenes import components, press
 
 SEED = 22
 """Three seats, Alice asks first holding 2S 2D 4H 5H 6S 9C KD; 花子 holds the 2C."""
@@ -38,10 +38,6 @@ async def three_seats(harness: Harness) -> int:
     await harness.click(ALICE, table_message, find_id(message, "cpu"), values=["normal"])
     await press(harness, ALICE, table_message, "start")
     return table_message
-
-
-def components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
 
 
 def labelled(message: Mapping[str, Any], action: str) -> list[tuple[str, str]]:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.discord.conftest import MakeHarness, tiny_png
 from tests.discord.harness import ALICE, BOB, HANA, Harness, find_id
-from tests.discord.scenes import press
+from tests.discord.scenes import components, press
 
 SEED = 29
 """Alice (seat 0) holds Q♠ 7♠ and no other spade; 花子 holds A♥ J♦ 10♣; Bob and the CPU hold
@@ -35,10 +35,6 @@ async def four_seats(harness: Harness) -> int:
     await harness.click(ALICE, table_message, find_id(message, "cpu"), values=["normal"])
     await press(harness, ALICE, table_message, "start")
     return table_message
-
-
-def components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
 
 
 def control(message: Mapping[str, Any], action: str) -> dict[str, Any]:

@@ -10,7 +10,6 @@ for Alice's rotation (or its window) before drawing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -20,8 +19,8 @@ from engines.errors import JSON
 from engines.kokutorum import Kokutorum
 from engines.two_number.cards import DECK, rotated
 from tests.discord.conftest import Clock, MakeHarness, tiny_png
-from tests.discord.harness import ALICE, EPHEMERAL, HANA, Harness, find_id, message_text
-from tests.discord.scenes import press
+from tests.discord.harness import ALICE, HANA, Harness, find_id, message_text
+from tests.discord.scenes import channel_texts, control, description, labels, press
 from tests.tables.helpers import stored_row
 
 TABLE = 1
@@ -49,35 +48,6 @@ def deal_first_round(monkeypatch: pytest.MonkeyPatch, deals: list[dict[str, JSON
         return original(cls, seats, options, seed, deals if deal is None else deal)
 
     monkeypatch.setattr(Kokutorum, "new", classmethod(new))
-
-
-def components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
-
-
-def labels(message: Mapping[str, Any]) -> list[str]:
-    return [c.get("label") or c.get("placeholder") or "" for c in components(message)]
-
-
-def control(message: Mapping[str, Any], action: str) -> dict[str, Any]:
-    """The one component of `message` whose action (and arg, when given) is `action`."""
-    found = [c for c in components(message) if ":".join(c["custom_id"].split(":")[4:]) == action]
-    found = found or [c for c in components(message) if c["custom_id"].split(":")[4] == action]
-    assert len(found) == 1, (action, [c["custom_id"] for c in components(message)])
-    return found[0]
-
-
-def description(message: Mapping[str, Any]) -> str:
-    return message["embeds"][0]["description"]
-
-
-def channel_texts(harness: Harness) -> str:
-    """Everything the channel can read now (posts and table messages, no ephemeral reply)."""
-    return "\n".join(
-        message_text(m)
-        for m in harness.recorder.channel_messages()
-        if not int(m.get("flags") or 0) & EPHEMERAL
-    )
 
 
 async def stored(harness: Harness) -> Kokutorum:

@@ -24,13 +24,11 @@ from engines.cpu import cpu_player, decision_rng
 from engines.kokutorum import Kokutorum
 from engines.players import Decision
 from engines.prompts import Prompt
-from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
-from engines.zhao_pengyou.cards import INDEX
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import ALICE, Harness, find_id
 from tests.discord.scenes import press
-from tests.engines.zhao_pengyou_helpers import draw_order
+from tests.engines.zhao_pengyou_helpers import first_deal
 from tests.tables.helpers import stored_row
 
 TABLE = 1
@@ -64,17 +62,7 @@ ZP_SEED, ZP_SEATS = 11, 6
 async def zp_harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """A bot whose first Zhao Pengyou table deals Alice a 2♠ first (declarable at rank 2)."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: ZP_SEED))
-    dealer = derive_rng(ZP_SEED, "dealer").randrange(ZP_SEATS)
-    order = [INDEX[c] for c in draw_order(ZP_SEATS, dealer, {0: ["2S"]}, seed=ZP_SEED)]
-    shuffled = ZhaoPengyou._layout
-
-    def layout(game: ZhaoPengyou) -> list[int]:
-        if game.used == 0:
-            game.used = 1
-            return list(order)
-        return shuffled(game)
-
-    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    first_deal(monkeypatch, ZP_SEED, ZP_SEATS, {0: ["2S"]})
     return await make_harness()
 
 

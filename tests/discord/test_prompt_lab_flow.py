@@ -10,7 +10,7 @@ Alice, and the channel never shows a hidden card or names a seat asked in privat
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -18,21 +18,27 @@ from typing import Any
 import pytest
 
 import bot.tables.core
-from bot.tables import ActResult, TableError, TableService
 from engines.cards import card_label
 from tests.discord.conftest import Clock, MakeHarness
 from tests.discord.harness import (
     ALICE,
-    CHANNEL_ID,
     EPHEMERAL,
     HANA,
-    Call,
     FakeUser,
     Harness,
     find_id,
     message_text,
 )
-from tests.discord.scenes import edits_of, posts, press
+from tests.discord.scenes import (
+    Pause,
+    component,
+    description,
+    edits_of,
+    posts,
+    press,
+    public_channel_calls,
+    turn_field,
+)
 from tests.tables import prompt_lab
 from tests.tables.helpers import stored_row
 from tests.tables.prompt_lab import PromptLab, hidden_from
@@ -59,47 +65,11 @@ async def harness(
 # ---------------------------------------------------------------------------- helpers
 
 
-class Pause:
-    """The service's `advance`, stopping the Desk's paced loop once, right after the step where
-    `when(result)` holds (as if another bot process had taken the table over): players may then click
-    before the table moves on. Counts the calls that took steps."""
-
-    def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
-        self.advance = service.advance
-        self.when = when
-        self.armed, self.stop = True, False
-        self.steps = 0
-
-    async def __call__(self, table_id: int, limit: int = 1, **kwargs: Any) -> ActResult:
-        if self.stop:
-            self.stop = False
-            raise TableError("held_by_the_test", "The test holds the table here.")
-        result = await self.advance(table_id, limit, **kwargs)
-        self.steps += result.applied
-        if self.armed and self.when(result):
-            self.armed, self.stop = False, True
-        return result
-
-
 async def state(harness: Harness) -> PromptLab:
     """The game as stored (the test may look at every hand; the channel may not)."""
     database = harness.client.database
     assert database is not None
     return PromptLab.from_json((await stored_row(database, TABLE)).snapshot)
-
-
-def public_channel_calls(calls: list[Call]) -> list[Call]:
-    """Every message the channel could read: posts and edits in it, not ephemeral replies."""
-    out = []
-    for call in calls:
-        result = call.result if isinstance(call.result, dict) else {}
-        message = (result.get("resource") or {}).get("message") or result
-        if int(message.get("channel_id") or 0) != CHANNEL_ID or "guild_id" not in message:
-            continue
-        if int(message.get("flags") or 0) & EPHEMERAL or call.ephemeral:
-            continue
-        out.append(call)
-    return out
 
 
 async def assert_channel_discreet(harness: Harness) -> None:
@@ -112,15 +82,6 @@ async def assert_channel_discreet(harness: Harness) -> None:
         assert not leaked, (leaked, text)
 
 
-def component(message: dict[str, Any], action: str) -> dict[str, Any]:
-    """The component of `message` whose custom_id names `action`."""
-    for row in message["components"]:
-        for item in row["components"]:
-            if item.get("custom_id", "").split(":")[4] == action:
-                return item
-    raise AssertionError(f"no {action} on the message")
-
-
 def group_value(message: dict[str, Any], suit: str) -> str:
     """The value of a suit's entry in the group select."""
     symbol = card_label("2" + suit)[-1]
@@ -130,14 +91,6 @@ def group_value(message: dict[str, Any], suit: str) -> str:
 def suit_positions(hand: list[str], suit: str, count: int) -> list[str]:
     """The multi-select values (hand positions) of the seat's first `count` cards of a suit."""
     return [str(i) for i, card in enumerate(hand) if card[1] == suit][:count]
-
-
-def description(message: dict[str, Any]) -> str:
-    return message["embeds"][0]["description"]
-
-
-def turn_field(message: dict[str, Any]) -> str:
-    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
 
 
 async def click(harness: Harness, user: FakeUser, message_id: int, action: str, **kw: Any):

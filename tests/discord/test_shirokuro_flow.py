@@ -23,14 +23,20 @@ from tests.discord.conftest import MakeHarness, tiny_png
 from tests.discord.harness import (
     ALICE,
     BOB,
-    EPHEMERAL,
     HANA,
     FakeUser,
     Harness,
     find_id,
     message_text,
 )
-from tests.discord.scenes import press
+from tests.discord.scenes import (
+    channel_texts,
+    control,
+    description,
+    labels,
+    press,
+    turn_field,
+)
 from tests.tables.helpers import stored_row
 
 TABLE = 1
@@ -79,39 +85,6 @@ class Drawn:
     def claims_seen_by(self) -> set[int | None]:
         """The viewers of every image that showed a claim."""
         return {viewer for viewer, view in self.views if view.get("claim")}
-
-
-def components(message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
-
-
-def labels(message: Mapping[str, Any]) -> list[str]:
-    return [c.get("label") or c.get("placeholder") or "" for c in components(message)]
-
-
-def control(message: Mapping[str, Any], action: str) -> dict[str, Any]:
-    """The one component of `message` whose action (with its arg, when given) is `action`."""
-    found = [c for c in components(message) if ":".join(c["custom_id"].split(":")[4:]) == action]
-    found = found or [c for c in components(message) if c["custom_id"].split(":")[4] == action]
-    assert len(found) == 1, (action, [c["custom_id"] for c in components(message)])
-    return found[0]
-
-
-def description(message: Mapping[str, Any]) -> str:
-    return message["embeds"][0]["description"]
-
-
-def turn_field(message: Mapping[str, Any]) -> str:
-    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
-
-
-def channel_texts(harness: Harness) -> str:
-    """Everything the channel can read now (posts and the table message, no private reply)."""
-    return "\n".join(
-        message_text(m)
-        for m in harness.recorder.channel_messages()
-        if not int(m.get("flags") or 0) & EPHEMERAL
-    )
 
 
 def dm_texts(harness: Harness, user: FakeUser) -> str:

@@ -11,7 +11,6 @@ declare.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,28 +18,31 @@ import pytest
 from PIL import Image
 
 import bot.tables.core
-from bot.tables import ActResult, TableError, TableService
 from engines.cards import card_label
 from engines.cpu import cpu_player, decision_rng
 from engines.players import Decision
-from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX
 from render.theme import CANVAS
 from tests.discord.conftest import MakeHarness
 from tests.discord.harness import (
     ALICE,
-    CHANNEL_ID,
     EPHEMERAL,
     HANA,
-    Call,
     Harness,
     find_id,
     message_text,
 )
-from tests.discord.scenes import press
+from tests.discord.scenes import (
+    Pause,
+    component,
+    description,
+    press,
+    public_channel_calls,
+    turn_field,
+)
 from tests.engines.test_zhao_pengyou_properties import secret_from
-from tests.engines.zhao_pengyou_helpers import draw_order
+from tests.engines.zhao_pengyou_helpers import first_deal
 from tests.tables.helpers import stored_row
 
 SEED = 11
@@ -61,39 +63,22 @@ async def harness(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) ->
     """A bot whose first table gets the seed above and, for its first deal, the draw order
     above (later deals shuffle as usual)."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    dealer = derive_rng(SEED, "dealer").randrange(SEATS)
-    order = [INDEX[c] for c in draw_order(SEATS, dealer, HANDS, KITTY, seed=SEED)]
-    shuffled = ZhaoPengyou._layout
-
-    def layout(game: ZhaoPengyou) -> list[int]:
-        if game.used == 0:
-            game.used = 1
-            return list(order)
-        return shuffled(game)
-
-    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    first_deal(monkeypatch, SEED, SEATS, HANDS, KITTY)
     return await make_harness()
 
 
-class Pause:
-    """The service's `advance`, stopping the Desk's paced loop once, right after the step where
-    `when(result)` holds (as if another bot process had taken the table over)."""
-
-    def __init__(self, service: TableService, when: Callable[[ActResult], bool]) -> None:
-        self.advance = service.advance
-        self.when = when
-        self.armed, self.stop = True, False
-        self.steps = 0
-
-    async def __call__(self, table_id: int, limit: int = 1, **kwargs: Any) -> ActResult:
-        if self.stop:
-            self.stop = False
-            raise TableError("held_by_the_test", "The test holds the table here.")
-        result = await self.advance(table_id, limit, **kwargs)
-        self.steps += result.applied
-        if self.armed and self.when(result):
-            self.armed, self.stop = False, True
-        return result
+async def open_table(harness: Harness) -> int:
+    """Alice opens a table of `SEATS`, 花子 joins and Alice seats normal CPUs in the others; the
+    table message id (not started yet)."""
+    rec = harness.recorder
+    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
+    table_message = lobby.answer.message_id or 0
+    await press(harness, HANA, table_message, "join")
+    for _ in range(SEATS - 2):
+        await harness.click(
+            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
+        )
+    return table_message
 
 
 async def state(harness: Harness) -> ZhaoPengyou:
@@ -103,20 +88,6 @@ async def state(harness: Harness) -> ZhaoPengyou:
     return ZhaoPengyou.from_json((await stored_row(database, TABLE)).snapshot)
 
 
-def public_channel_calls(calls: list[Call]) -> list[Call]:
-    """Every message the channel could read: posts and edits in it, not ephemeral replies."""
-    out = []
-    for call in calls:
-        result = call.result if isinstance(call.result, dict) else {}
-        message = (result.get("resource") or {}).get("message") or result
-        if int(message.get("channel_id") or 0) != CHANNEL_ID or "guild_id" not in message:
-            continue
-        if int(message.get("flags") or 0) & EPHEMERAL or call.ephemeral:
-            continue
-        out.append(call)
-    return out
-
-
 async def assert_channel_discreet(harness: Harness) -> None:
     """No message the channel ever saw holds a card hidden from it now."""
     game = await state(harness)
@@ -124,23 +95,6 @@ async def assert_channel_discreet(harness: Harness) -> None:
     for call in public_channel_calls(harness.recorder.calls):
         leaked = sorted(label for label in hidden if label in call.text)
         assert not leaked, (leaked, call.text)
-
-
-def component(message: dict[str, Any], action: str) -> dict[str, Any]:
-    """The component of `message` whose custom_id names `action`."""
-    for row in message["components"]:
-        for item in row["components"]:
-            if item.get("custom_id", "").split(":")[4] == action:
-                return item
-    raise AssertionError(f"no {action} on the message")
-
-
-def description(message: dict[str, Any]) -> str:
-    return message["embeds"][0]["description"]
-
-
-def turn_field(message: dict[str, Any]) -> str:
-    return next(f["value"] for f in message["embeds"][0]["fields"] if f["name"] == "Turn")
 
 
 async def choose(harness: Harness, message_id: int, group: str, cards: list[str]) -> dict[str, Any]:
@@ -184,13 +138,7 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
 ) -> None:
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
 
     # -- the deal, at the table's pace; held right after Alice draws her 2♠
     pause = Pause(service, lambda result: result.prompt_for(0) is not None)
@@ -297,18 +245,13 @@ async def test_declare_bury_call_sequence_and_failed_throw_through_discord(
     assert image.filename == "details.png"
     assert Image.open(io.BytesIO(image.data)).size == CANVAS
 
+
 async def to_the_calls(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """Alice and 花子 with four CPUs; Alice declares 2♠ during the draw (from her DM) and buries
     the kitty: the table waits for her calls."""
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
     pause = Pause(service, lambda result: result.prompt_for(0) is not None)
     monkeypatch.setattr(service, "advance", pause)
     await press(harness, ALICE, table_message, "start")
@@ -355,17 +298,7 @@ TWO_DECLARERS = {
 async def two_declarers(make_harness: MakeHarness, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """A bot whose first table deals Alice 2♠ and 花子 2♥ first (the CPUs no 2 early)."""
     monkeypatch.setattr(bot.tables.core, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    dealer = derive_rng(SEED, "dealer").randrange(SEATS)
-    order = [INDEX[c] for c in draw_order(SEATS, dealer, TWO_DECLARERS, KITTY, seed=SEED)]
-    shuffled = ZhaoPengyou._layout
-
-    def layout(game: ZhaoPengyou) -> list[int]:
-        if game.used == 0:
-            game.used = 1
-            return list(order)
-        return shuffled(game)
-
-    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
+    first_deal(monkeypatch, SEED, SEATS, TWO_DECLARERS, KITTY)
     return await make_harness()
 
 
@@ -375,13 +308,7 @@ async def test_a_declaration_after_trump_was_declared_is_told_so_not_out_of_date
     harness = two_declarers
     rec = harness.recorder
     service = harness.client.service
-    lobby = await harness.slash(ALICE, "game new", game="zhao-pengyou", seats=SEATS)
-    table_message = lobby.answer.message_id or 0
-    await press(harness, HANA, table_message, "join")
-    for _ in range(SEATS - 2):
-        await harness.click(
-            ALICE, table_message, find_id(rec.message(table_message), "cpu"), values=["normal"]
-        )
+    table_message = await open_table(harness)
     both = Pause(service, lambda r: r.prompt_for(0) is not None and r.prompt_for(1) is not None)
     monkeypatch.setattr(service, "advance", both)
     await press(harness, ALICE, table_message, "start")

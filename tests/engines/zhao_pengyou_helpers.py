@@ -11,6 +11,7 @@ import pytest
 
 from engines.actions import Action, Event
 from engines.errors import IllegalAction
+from engines.rng import derive_rng
 from engines.zhao_pengyou import ZhaoPengyou
 from engines.zhao_pengyou.cards import INDEX, RANK_OF, SUIT_OF, TYPES, Trump, card_set, hand_size
 from engines.zhao_pengyou.rules import (
@@ -100,6 +101,29 @@ def draw_order(
     order += kitty + [rest.pop() for _ in range(6 - len(kitty))]
     assert not rest
     return order
+
+
+def first_deal(
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    seats: int,
+    hands: dict[int, Iterable[str]],
+    kitty: Iterable[str] = (),
+) -> None:
+    """Every game's first deal draws in the order that deals `hands` and `kitty` at a table of
+    `seats` seeded `seed` (`draw_order`, from the dealer that seed picks); later deals shuffle
+    as usual."""
+    dealer = derive_rng(seed, "dealer").randrange(seats)
+    order = [INDEX[c] for c in draw_order(seats, dealer, hands, kitty, seed=seed)]
+    shuffled = ZhaoPengyou._layout
+
+    def layout(game: ZhaoPengyou) -> list[int]:
+        if game.used == 0:
+            game.used = 1
+            return list(order)
+        return shuffled(game)
+
+    monkeypatch.setattr(ZhaoPengyou, "_layout", layout)
 
 
 def dealt(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.generic import GamePresenter
+from bot.games.generic import Events, GamePresenter, NameOf
 from bot.i18n import cards, t, tn
 from engines.actions import event_seen_by
 from engines.cards import RANKS, card_label
@@ -158,11 +158,7 @@ class GoFishPresenter(GamePresenter):
     # ------------------------------------------------------------------ narration
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """One action's events that `viewer` (None: the channel) may know, as sentences.
 
@@ -195,9 +191,7 @@ class GoFishPresenter(GamePresenter):
         return ("" if locale == "ja" else " ").join(sentences)
 
     @staticmethod
-    def _sentence(
-        key: str, event: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
-    ) -> str:
+    def _sentence(key: str, event: Mapping[str, Any], name_of: NameOf, locale: str) -> str:
         params: dict[str, Any] = {"name": name_of(event.get("seat"))}
         for field in ("target", "to"):
             if isinstance(event.get(field), int):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.generic import GamePresenter
+from bot.games.generic import Events, GamePresenter, NameOf
 from bot.i18n import cards, t, tn
 from engines.actions import event_seen_by
 from engines.cards import card_label
@@ -207,11 +207,7 @@ class GongZhuPresenter(GamePresenter):
     # ------------------------------------------------------------------ narration
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """The generic narration, with a hand's scores written out by name; a seat that sees
         its own exposure is not also told that it has decided."""

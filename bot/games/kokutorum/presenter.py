@@ -4,10 +4,11 @@ and each round's knock, kokuto, undercut or stock end with every seat's deadwood
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games import two_number as words
+from bot.games.generic import Events, NameOf
 from bot.i18n import t, tn
 from engines.actions import event_seen_by
 from engines.cards import card_label
@@ -183,11 +184,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
     # ------------------------------------------------------------------ narration
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """Draws by where they came from, gaps counted from 1, a round's end in one sentence;
         a seat that saw its own card is not also told the public version."""
@@ -236,9 +233,7 @@ class KokutorumPresenter(words.TwoNumberPresenter):
                 shown.append(event)
         return self.told(shown, tail, name_of, locale, viewer)
 
-    def round_text(
-        self, event: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
-    ) -> str:
+    def round_text(self, event: Mapping[str, Any], name_of: NameOf, locale: str) -> str:
         """A round's end: who knocked, every seat's deadwood, who scores what, the totals."""
         sep = t("list.sep", locale)
         points = list(event.get("points") or [])

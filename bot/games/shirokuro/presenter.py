@@ -4,10 +4,11 @@ their yaku and values (or the draw and who was one card away) and the totals."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games import two_number as words
+from bot.games.generic import Events, NameOf
 from bot.i18n import t, tn
 from engines.actions import event_seen_by
 from engines.cards import card_label
@@ -124,7 +125,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
         self,
         view: Mapping[str, Any],
         hand: Sequence[str],
-        name_of: Callable[[int | None], str],
+        name_of: NameOf,
         locale: str,
     ) -> list[str]:
         """The seat's own hand for the decision it faces, and a claim offered to it."""
@@ -157,9 +158,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
             lines.append(t(f"game.{GAME}.ready", locale))
         return lines
 
-    def claim_text(
-        self, claim: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
-    ) -> str:
+    def claim_text(self, claim: Mapping[str, Any], name_of: NameOf, locale: str) -> str:
         """What the seat may claim on the discard, in words."""
         options = []
         if claim.get("ron"):
@@ -175,9 +174,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
             options=t("list.sep", locale).join(options),
         )
 
-    def winning_hands(
-        self, entry: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
-    ) -> list[str]:
+    def winning_hands(self, entry: Mapping[str, Any], name_of: NameOf, locale: str) -> list[str]:
         """Each winner's hand as it was read (melds in brackets), its laid-down melds after."""
         hands = entry.get("hands") or []
         exposed = entry.get("exposed") or []
@@ -310,11 +307,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
         return t(f"game.{GAME}.preview", locale, cards=cards, state=state)
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """Gaps counted from 1, claims by name with the meld laid down, a round's end in one
         sentence; a seat that saw its own card is not also told the public version."""
@@ -373,9 +366,7 @@ class ShirokuroPresenter(words.TwoNumberPresenter):
                 shown.append(event)
         return self.told(shown, tail, name_of, locale, viewer)
 
-    def round_text(
-        self, event: Mapping[str, Any], name_of: Callable[[int | None], str], locale: str
-    ) -> str:
+    def round_text(self, event: Mapping[str, Any], name_of: NameOf, locale: str) -> str:
         """A round's end: each win with its yaku and points, or the draw and who was one card
         away; then the totals."""
         sep = t("list.sep", locale)

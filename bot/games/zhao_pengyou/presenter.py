@@ -7,10 +7,10 @@ Typed calls (`AH 1, KS 2`, `2nd A♥ 1st K♠`, `A♥の2枚目`) are read by `p
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.generic import GamePresenter
+from bot.games.generic import Events, GamePresenter, NameOf
 from bot.i18n import cards, t, tn
 from engines.actions import event_seen_by
 from engines.cards import CardError, card_label, parse_card
@@ -456,11 +456,7 @@ class ZhaoPengyouPresenter(GamePresenter):
     # ------------------------------------------------------------------ narration
 
     def narrate(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        name_of: Callable[[int | None], str],
-        locale: str,
-        viewer: int | None = None,
+        self, events: Events, name_of: NameOf, locale: str, viewer: int | None = None
     ) -> str | None:
         """The generic narration without the draws, with calls, trumps and a deal's end in
         words."""

@@ -44,7 +44,6 @@ class Game(ABC):
     seed: int
 
     @classmethod
-    @abstractmethod
     def new(
         cls: type[G],
         seats: int,
@@ -52,7 +51,20 @@ class Game(ABC):
         seed: int = 0,
         deal: JSON = None,
     ) -> G:
-        """Set up a game; a bad seat count, option or deal raises RecordError."""
+        """Set up a game; a bad seat count, option or deal raises RecordError.
+
+        The seat count is checked here, then the game's own `setup` takes the options and lays
+        out the first deal."""
+        cls.check_seats(seats)
+        game = cls()
+        game.seats, game.seed = seats, seed
+        game.setup(options, deal)
+        return game
+
+    @abstractmethod
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
+        """Take the options (`self.options`, resolved) and lay out the first deal: `deal`, a
+        record's layout, else the shuffle of `self.seed` (`self.seats` is set)."""
 
     @abstractmethod
     def to_act(self) -> frozenset[int]:

@@ -70,29 +70,19 @@ class KittenFishing(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> KittenFishing:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Shuffle and deal alternately 26 each, or lay out the given deal."""
-        cls.check_seats(seats)
-        game = cls()
-        game.options = resolve_options(cls.option_specs, options)
-        game.seed = seed
+        seed = self.seed
+        self.options = resolve_options(self.option_specs, options)
         if deal is None:
             deck = standard_deck()
             shuffle(derive_rng(seed, "deal"), deck)
             stocks = [deck[0::2], deck[1::2]]
-            first = game.options["first"]
+            first = self.options["first"]
         else:
-            stocks, first = cls._check_deal(deal)
-        game.stocks = [deque(stocks[0]), deque(stocks[1])]
-        game.first = game.turn = first
-        return game
+            stocks, first = self._check_deal(deal)
+        self.stocks = [deque(stocks[0]), deque(stocks[1])]
+        self.first = self.turn = first
 
     @staticmethod
     def _check_deal(deal: JSON) -> tuple[list[list[str]], int]:

@@ -343,48 +343,37 @@ class GoFish(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> GoFish:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Shuffle and deal (or lay out `deal`), lay down dealt books, start the first turn."""
-        cls.check_seats(seats)
-        game = cls()
-        game.seats = seats
-        game.options = resolve_options(cls.option_specs, options)
-        game.seed = seed
-        game.early_end = game.options["rules"] == EARLY_END
-        game.refill = int(game.options["refill"])
+        seats, seed = self.seats, self.seed
+        self.options = resolve_options(self.option_specs, options)
+        self.early_end = self.options["rules"] == EARLY_END
+        self.refill = int(self.options["refill"])
         if deal is None:
             rng = derive_rng(seed, "deal")
             deck = list(_DECK)
             shuffle(rng, deck)
-            size = _HAND_SIZE[str(game.options["rules"])][seats]
+            size = _HAND_SIZE[str(self.options["rules"])][seats]
             hands = [deck[s * size : (s + 1) * size] for s in range(seats)]
             stock = deck[seats * size :]
             first = below(rng, seats)
         else:
-            hands, stock, first = cls._check_deal(deal, seats)
-        game.suits = [[0] * BOOKS for _ in range(seats)]
-        game.masks = [0] * seats
-        game.sizes = [0] * seats
+            hands, stock, first = self._check_deal(deal, seats)
+        self.suits = [[0] * BOOKS for _ in range(seats)]
+        self.masks = [0] * seats
+        self.sizes = [0] * seats
         for seat, cards in enumerate(hands):
-            game._take(seat, cards)
-        game.stock = stock
-        game.stock_size = len(stock)
-        game.books = [[] for _ in range(seats)]
-        game.seen = [[] for _ in range(seats)]
-        game._sightings = [[] for _ in range(seats)]
-        game.first = first
+            self._take(seat, cards)
+        self.stock = stock
+        self.stock_size = len(stock)
+        self.books = [[] for _ in range(seats)]
+        self.seen = [[] for _ in range(seats)]
+        self._sightings = [[] for _ in range(seats)]
+        self.first = first
         for seat in range(seats):
-            game._lay_down(seat, None)
-        if not game._ended():
-            game._start_turn(first, None)
-        return game
+            self._lay_down(seat, None)
+        if not self._ended():
+            self._start_turn(first, None)
 
     @staticmethod
     def _check_deal(deal: JSON, seats: int) -> tuple[list[list[str]], list[str], int]:

@@ -202,22 +202,11 @@ class GongZhu(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> GongZhu:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Set up the match and deal its first hand (the record's first deal, or the seed's)."""
-        cls.check_seats(seats)
-        game = cls()
-        game.options = resolve_options(cls.option_specs, options)
-        game.seed = seed
-        game.given = cls._check_deals(deal)
-        game._deal()
-        return game
+        self.options = resolve_options(self.option_specs, options)
+        self.given = self._check_deals(deal)
+        self._deal()
 
     @staticmethod
     def _check_deals(deals: JSON) -> list[list[int]]:

@@ -160,26 +160,16 @@ class Shirokuro(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> Shirokuro:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Set up the game and deal its first round."""
-        cls.check_seats(seats)
-        game = cls()
-        game.seats, game.seed = seats, seed
-        game.rounds_total = positive_int_option(options, "rounds", 2 * seats)
-        game.options = {"rounds": game.rounds_total}
-        game.given = read_deals(deal, seats, GAME, FACE, lambda d: _hand_sizes(d, seats))
-        given_first = game.given[0].dealer if game.given else None
-        game.first = given_first if given_first is not None else first_dealer(seed, seats)
-        game.totals = [0] * seats
-        game._deal()
-        return game
+        seats, seed = self.seats, self.seed
+        self.rounds_total = positive_int_option(options, "rounds", 2 * seats)
+        self.options = {"rounds": self.rounds_total}
+        self.given = read_deals(deal, seats, GAME, FACE, lambda d: _hand_sizes(d, seats))
+        given_first = self.given[0].dealer if self.given else None
+        self.first = given_first if given_first is not None else first_dealer(seed, seats)
+        self.totals = [0] * seats
+        self._deal()
 
     def _deal(self) -> None:
         """Deal the next round: the dealer 8, the others 7, the dora indicator, the stock."""

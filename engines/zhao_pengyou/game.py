@@ -201,26 +201,16 @@ class ZhaoPengyou(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> ZhaoPengyou:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Set up the match and lay out its first deal (the record's, or the seed's)."""
-        cls.check_seats(seats)
-        game = cls()
-        game.seats, game.seed = seats, seed
-        game.options = cls._check_options(options, seats)
-        game.ranks = [rank_index(r) for r in game.options["ranks"]]
-        game.layouts, game.first_dealer = cls._check_deals(deal, seats)
-        dealer = game.first_dealer
+        seats, seed = self.seats, self.seed
+        self.options = self._check_options(options, seats)
+        self.ranks = [rank_index(r) for r in self.options["ranks"]]
+        self.layouts, self.first_dealer = self._check_deals(deal, seats)
+        dealer = self.first_dealer
         if dealer is None:
             dealer = below(derive_rng(seed, "dealer"), seats)
-        game._start_deal(dealer, [True] * seats, redeals=0)
-        return game
+        self._start_deal(dealer, [True] * seats, redeals=0)
 
     @staticmethod
     def _check_options(options: Mapping[str, JSON] | None, seats: int) -> dict[str, JSON]:

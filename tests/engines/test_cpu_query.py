@@ -243,20 +243,14 @@ class Toy(Game):
         self.bids: list[int | None] = [None, None]
         self.knocks: list[bool] = [False, False]
 
-    @classmethod
-    def new(
-        cls, seats: int, options: Mapping[str, JSON] | None = None, seed: int = 0, deal: JSON = None
-    ) -> Toy:
-        cls.check_seats(seats)
-        game = cls()
-        game.seed = seed
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
+        seed = self.seed
         if deal is None:
             cards = derive_rng(seed, "deal").sample(standard_deck(), 6)
             deal = {"hands": [cards[:3], cards[3:]]}
         if not isinstance(deal, dict) or set(deal) != {"hands"}:
             raise RecordError("bad_deal", 'A toy deal is {"hands": [[3 cards], [3 cards]]}.')
-        game.hands = [list(hand) for hand in deal["hands"]]
-        return game
+        self.hands = [list(hand) for hand in deal["hands"]]
 
     def prompts(self) -> dict[int, Prompt]:
         if not self.drawn:

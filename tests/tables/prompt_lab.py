@@ -116,19 +116,10 @@ class PromptLab(Game):
 
     # ------------------------------------------------------------------ setup
 
-    @classmethod
-    def new(
-        cls,
-        seats: int,
-        options: Mapping[str, JSON] | None = None,
-        seed: int = 0,
-        deal: JSON = None,
-    ) -> PromptLab:
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
         """Shuffle the two decks into the stock (or take `deal`, the stock top first)."""
-        cls.check_seats(seats)
-        game = cls()
-        game.seats, game.seed = seats, seed
-        game.options = resolve_options(cls.option_specs, options)
+        seats, seed = self.seats, self.seed
+        self.options = resolve_options(self.option_specs, options)
         if deal is None:
             stock = list(DECK)
             derive_rng(seed, "deal").shuffle(stock)
@@ -140,11 +131,10 @@ class PromptLab(Game):
             except CardError as exc:
                 raise RecordError("bad_deal", str(exc)) from None
             stock = list(deal)
-        game.stock = stock
-        game.hands = [[] for _ in range(seats)]
-        game.exposed = [[] for _ in range(seats)]
-        game.points = [0] * seats
-        return game
+        self.stock = stock
+        self.hands = [[] for _ in range(seats)]
+        self.exposed = [[] for _ in range(seats)]
+        self.points = [0] * seats
 
     # ------------------------------------------------------------------ who is asked what
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from engines.actions import Action, Event
 from engines.cpu import RandomChoice
-from engines.errors import IllegalAction
+from engines.errors import JSON, IllegalAction
 from engines.game import Game
 from engines.options import resolve_options
 from engines.registry import GameSpec, HiddenCards
@@ -45,14 +45,10 @@ class SecretNumbers(Game):
         self.points: list[int] = []
         self.history: list[list[int]] = []
 
-    @classmethod
-    def new(cls, seats, options=None, seed=0, deal=None) -> SecretNumbers:
-        cls.check_seats(seats)
-        game = cls()
-        game.seats, game.seed = seats, seed
-        game.options = resolve_options(cls.option_specs, options)
-        game.points = [0] * seats
-        return game
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
+        seats = self.seats
+        self.options = resolve_options(self.option_specs, options)
+        self.points = [0] * seats
 
     def seal_of(self, action: Action) -> str | None:
         # a pick stays hidden until the round's picks are revealed together

@@ -48,12 +48,9 @@ class SeamCards(Game):
         self.turn = 0
         self.moves = 0
 
-    @classmethod
-    def new(cls, seats, options=None, seed=0, deal=None) -> SeamCards:
-        cls.check_seats(seats)
-        game = cls()
-        game.seats, game.seed = seats, seed
-        game.options = resolve_options(cls.option_specs, options)
+    def setup(self, options: Mapping[str, JSON] | None, deal: JSON) -> None:
+        seats, seed = self.seats, self.seed
+        self.options = resolve_options(self.option_specs, options)
         if deal is None:
             deck = standard_deck()
             shuffle(derive_rng(seed, "deal"), deck)
@@ -65,10 +62,9 @@ class SeamCards(Game):
                 raise RecordError("bad_deal", f"Deal {HAND} cards to each of {seats} seats.")
             if len(set(cards)) != len(cards) or not set(cards) <= set(standard_deck()):
                 raise RecordError("bad_deal", "Deal distinct cards of one deck.")
-        game.hands = hands
-        game.played = [[] for _ in range(seats)]
-        game.turn = int(game.options["first"]) % seats
-        return game
+        self.hands = hands
+        self.played = [[] for _ in range(seats)]
+        self.turn = int(self.options["first"]) % seats
 
     def to_act(self) -> frozenset[int]:
         return frozenset() if self.is_over() else frozenset({self.turn})

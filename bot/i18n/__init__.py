@@ -2,9 +2,10 @@
 
 Every shared sentence lives in `bot/i18n/en.py` and `bot/i18n/ja.py` under the same keys, each
 game's in its plug-in's `messages` (`bot/games/<game>/words.py`); `t(key, locale, **params)`
-fills one through the one wording system (`engines.words`). Game names come from the engine registry, error codes from
-the engines and the tables service map to `error.<code>`, narration of engine events to
-`event.<game>.<type>`. A missing Japanese key falls back to English, a missing key to the key.
+fills one through the one wording system (`engines.words`). Game names come from the engine
+registry, error codes from the engines and the tables service map to `error.<code>`, narration
+of engine events to `event.<game>.<type>`. A missing Japanese key falls back to English, a
+missing key to the key.
 """
 
 from __future__ import annotations
@@ -71,10 +72,7 @@ def t(key: str, locale: str, /, **params: Any) -> str:
 
 
 def tn(key: str, locale: str, count: int, /, **params: Any) -> str:
-    """`t` for a count: the `<key>.one` form when `count` is 1 and the language has one."""
-    one = f"{key}.one"
-    if count == 1 and WORDS.get(one, locale) is not None:
-        return t(one, locale, count=count, **params)
+    """`t` with `count` among its parameters (so its `.one` form when `count` is 1)."""
     return t(key, locale, count=count, **params)
 
 
